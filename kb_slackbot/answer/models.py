@@ -1,0 +1,45 @@
+"""The answer engine's result, as every front end (CLI, Slack, eval) receives it."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Source(BaseModel):
+    number: int
+    title: str
+    url: str
+    location: str = ""
+    heading_path: str = ""
+    snippet: str = ""
+    updated: date
+    space: str = "public"
+    doc_id: str = ""
+    score: float = 0.0
+    outdated: bool = False
+
+
+class Usage(BaseModel):
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+class AnswerResult(BaseModel):
+    query_id: str
+    question: str
+    answer: str  # Markdown with [n] markers
+    sources: list[Source] = Field(default_factory=list)
+    suggestions: list[Source] = Field(default_factory=list)  # "you might look at"
+    confidence: Literal["high", "medium", "low"] = "low"
+    status: Literal["answered", "not_found", "invalid_question", "error"] = "answered"
+    warnings: list[str] = Field(default_factory=list)
+    language: str = "en"
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    usage: Usage = Field(default_factory=Usage)
+    provider: str = "extractive"
+    model: str = "extractive"
+    spaces: list[str] | None = None  # spaces searched; None = all
+    cached: bool = False

@@ -1,0 +1,107 @@
+"""Every answered question, in SQLite: the history that feedback and audits attach to.
+
+WAL mode lets several worker processes share one file; each call opens its own short-lived
+connection, so the log is safe to use from any thread.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from contextlib import closing
+from pathlib import Path
+
+from .models import AnswerResult
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS queries (
+    query_id TEXT PRIMARY KEY,
+    created_at REAL NOT NULL,
+    question TEXT NOT NULL,
+    status TEXT NOT NULL,
+    provider TEXT,
+    model TEXT,
+    confidence TEXT,
+    language TEXT,
+    timings TEXT,
+    usage TEXT,
+    sources TEXT,
+    spaces TEXT,
+    warnings TEXT,
+    error TEXT,
+    context TEXT,
+    feedback TEXT,
+    feedback_reason TEXT,
+    feedback_user TEXT
+);
+CREATE INDEX IF NOT EXISTS queries_created ON queries (created_at);
+"""
+
+
+class QueryLog:
+    def __init__(self, path: Path, retention_days: int = 90) -> None:
+        self.path = path
+        self.retention_s = retention_days * 86400
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(self._connect()) as db, db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(_SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10)
+        db.row_factory = sqlite3.Row
+        return db
+
+    def record(self, result: AnswerResult, error: str | None = None, context: dict | None = None):
+        sources = [
+            {"title": s.title, "url": s.url, "space": s.space, "doc_id": s.doc_id}
+            for s in result.sources
+        ]
+        with closing(self._connect()) as db, db:
+            db.execute(
+                "INSERT OR REPLACE INTO queries (query_id, created_at, question, status, provider,"
+                " model, confidence, language, timings, usage, sources, spaces, warnings, error,"
+                " context) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    result.query_id,
+                    time.time(),
+                    result.question,
+                    result.status,
+                    result.provider,
+                    result.model,
+                    result.confidence,
+                    result.language,
+                    json.dumps(result.timings_ms),
+                    result.usage.model_dump_json(),
+                    json.dumps(sources, ensure_ascii=False),
+                    json.dumps(result.spaces),
+                    json.dumps(result.warnings, ensure_ascii=False),
+                    error,
+                    json.dumps(context or {}, ensure_ascii=False, default=str),
+                ),
+            )
+            db.execute("DELETE FROM queries WHERE created_at < ?", (time.time() - self.retention_s,))
+
+    def record_feedback(
+        self, query_id: str, verdict: str, user: str, reason: str | None = None
+    ) -> bool:
+        with closing(self._connect()) as db, db:
+            cursor = db.execute(
+                "UPDATE queries SET feedback = ?, feedback_user = ?,"
+                " feedback_reason = COALESCE(?, feedback_reason) WHERE query_id = ?",
+                (verdict, user, reason, query_id),
+            )
+            return cursor.rowcount == 1
+
+    def get(self, query_id: str) -> dict | None:
+        with closing(self._connect()) as db:
+            row = db.execute("SELECT * FROM queries WHERE query_id = ?", (query_id,)).fetchone()
+        return dict(row) if row else None
+
+    def since(self, timestamp: float) -> list[dict]:
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT * FROM queries WHERE created_at >= ? ORDER BY created_at", (timestamp,)
+            ).fetchall()
+        return [dict(r) for r in rows]

@@ -1,0 +1,219 @@
+"""The `kb-slackbot` command: ingest, search, ask, eval, run, doctor."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from .answer.models import AnswerResult
+from .logs import configure_logging, max_level
+from .retrieval.embeddings import ModelUnavailable
+from .services import Services
+from .settings import Settings
+
+app = typer.Typer(
+    help="Answer questions from your knowledge base, in Slack or on the command line.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+
+def _services(verbose: bool = False) -> Services:
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        err.print("[red]Invalid settings:[/red]")
+        for problem in exc.errors():
+            name = "KB_" + str(problem["loc"][0]).upper() if problem["loc"] else "settings"
+            err.print(f"  {name}: {problem['msg']}")
+        raise typer.Exit(2) from None
+    # Commands other than `run` talk to a person: only warnings and errors go to the log.
+    level = settings.log_level if verbose else max_level(settings.log_level, "WARNING")
+    configure_logging(level, settings.log_format)
+    return Services(settings)
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    err.print(f"[red]Error:[/red] {message}")
+    return typer.Exit(code)
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="Files or folders to ingest.")],
+    space: Annotated[str | None, typer.Option(help="Space for documents without one.")] = None,
+    base_url: Annotated[
+        str | None, typer.Option(help="URL prefix for pages without a url of their own.")
+    ] = None,
+    prune: Annotated[bool, typer.Option(help="Remove documents whose files are gone.")] = False,
+) -> None:
+    """Add new and changed documents to the index (unchanged ones are skipped)."""
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise _fail(f"no such file or folder: {', '.join(missing)}")
+    services = _services()
+    options = services.ingest_options(space, base_url, prune)
+    try:
+        ingester = services.ingester
+    except ModelUnavailable as exc:
+        raise _fail(str(exc)) from None
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("Ingesting", total=None)
+
+        def report(done: int, total: int, name: str) -> None:
+            progress.update(task, completed=done, total=total, description=f"Ingesting {name}")
+
+        summary = ingester.run(paths, options, progress=report)
+    for path, reason in summary.failed:
+        err.print(f"[yellow]skipped[/yellow] {path}: {reason}")
+    out.print(
+        f"added {summary.added} · updated {summary.updated} · unchanged {summary.unchanged}"
+        f" · removed {summary.removed} · failed {len(summary.failed)}"
+        f"  ({summary.chunks} chunks written)"
+    )
+
+
+@app.command()
+def search(
+    question: Annotated[str, typer.Argument(help="What to look for.")],
+    k: Annotated[int, typer.Option("-k", help="How many results.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Show the ranked passages for a question (no answer generation)."""
+    services = _services()
+    if not question.strip():
+        raise _fail("the question is empty", 2)
+    try:
+        response = services.searcher.search(question, top_k=k)
+    except ModelUnavailable as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        payload = {
+            "results": [
+                {
+                    "title": r.chunk.title,
+                    "url": r.chunk.url,
+                    "location": r.chunk.location,
+                    "heading_path": r.chunk.heading_path,
+                    "updated": r.chunk.updated.isoformat(),
+                    "space": r.chunk.space,
+                    "score": round(r.score, 4),
+                    "snippet": r.snippet,
+                    "stages": r.stages,
+                }
+                for r in response.results
+            ],
+            "timings_ms": response.timings_ms,
+        }
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+        return
+    if not response.results:
+        out.print("No passage in the knowledge base matches this question well enough.")
+        return
+    table = Table(show_lines=True)
+    for column in ("#", "score", "page", "where", "snippet"):
+        table.add_column(column)
+    for rank, r in enumerate(response.results, start=1):
+        where = " · ".join(x for x in (r.chunk.heading_path, r.chunk.location) if x)
+        table.add_row(
+            str(rank), f"{r.score:.2f}", f"{r.chunk.title}\n{r.chunk.url}", where, r.snippet
+        )
+    out.print(table)
+
+
+def render_answer(result: AnswerResult) -> str:
+    """The answer as plain text for a terminal."""
+    lines = ["Answer:", result.answer, ""]
+    if result.sources:
+        lines.append("Sources:")
+        for source in result.sources:
+            details = ", ".join(
+                x for x in (source.location, f"updated {source.updated.isoformat()}") if x
+            )
+            lines.append(f"[{source.number}] {source.title} — {source.url} ({details})")
+        lines.append("")
+    if result.suggestions:
+        lines.append("You might look at:")
+        lines.extend(f"- {s.title} — {s.url}" for s in result.suggestions)
+        lines.append("")
+    if result.status == "answered":
+        lines.append(f"Confidence: {result.confidence}")
+    lines.extend(f"Warning: {w}" for w in result.warnings)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+@app.command()
+def ask(
+    question: Annotated[str, typer.Argument(help="The question, as you would ask a colleague.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the full result as JSON.")] = False,
+    provider: Annotated[
+        str | None,
+        typer.Option(help="anthropic | ollama | extractive | auto (default: KB_LLM_PROVIDER)."),
+    ] = None,
+) -> None:
+    """Answer a question from the knowledge base, with cited sources."""
+    services = _services()
+    if provider not in (None, "anthropic", "ollama", "extractive", "auto"):
+        raise _fail(f"unknown provider {provider!r}; use anthropic, ollama, extractive or auto", 2)
+    try:
+        service = services.answer_service(provider)
+        result = service.answer(question)
+    except (ModelUnavailable, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    if as_json:
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+    else:
+        sys.stdout.write(render_answer(result))
+    if result.status == "invalid_question":
+        raise typer.Exit(2)
+
+
+@app.command()
+def doctor() -> None:
+    """Check settings, models, index and integrations; say what is active and why."""
+    services = _services()
+    s = services.settings
+    rows: list[tuple[str, str, str]] = [("hub access", "ok", services.hub_access)]
+    try:
+        rows.append(("embedding model", "ok", f"{s.embedding_model} ({services.embedder.name})"))
+        choice = services.reranker_choice
+        rows.append(("reranker", "ok", f"{choice.name} — {choice.reason}"))
+        where = f"{s.chroma_host}:{s.chroma_port}" if s.chroma_host else str(s.chroma_dir)
+        rows.append(("index", "ok", f"{services.index.count()} chunks at {where}"))
+        choice = services.provider_choice()
+        rows.append(("answers", "ok", f"{choice.name} — {choice.reason}"))
+    except ModelUnavailable as exc:
+        rows.append(("models", "error", str(exc)))
+    except Exception as exc:  # doctor reports, it does not crash
+        rows.append(("index", "error", f"{type(exc).__name__}: {exc}"))
+    table = Table("check", "status", "detail")
+    failed = False
+    for name, status, detail in rows:
+        failed |= status == "error"
+        colour = {"ok": "green", "warn": "yellow"}.get(status, "red")
+        table.add_row(name, f"[{colour}]{status}[/{colour}]", detail)
+    out.print(table)
+    if failed:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""Language-model providers behind one small Protocol, plus the no-LLM extractive answerer."""

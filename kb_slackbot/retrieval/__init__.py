@@ -1,0 +1,1 @@
+"""Ingest, chunk, index and search the knowledge base."""

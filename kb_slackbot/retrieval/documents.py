@@ -1,0 +1,69 @@
+"""Plain data types shared by loaders, the chunker and the index."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+
+@dataclass(frozen=True)
+class Block:
+    """A paragraph-sized piece of a document with where it came from."""
+
+    text: str
+    headings: tuple[str, ...] = ()
+    start_line: int | None = None
+    end_line: int | None = None
+    page: int | None = None
+
+
+@dataclass
+class Document:
+    doc_id: str
+    title: str
+    url: str
+    updated: date
+    space: str
+    blocks: list[Block]
+    source_path: str = ""
+    language: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    chunk_id: str
+    doc_id: str
+    index: int
+    text: str
+    title: str
+    url: str
+    headings: tuple[str, ...]
+    updated: date
+    space: str
+    start_line: int | None = None
+    end_line: int | None = None
+    page: int | None = None
+
+    @property
+    def heading_path(self) -> str:
+        return " › ".join(self.headings)
+
+    @property
+    def location(self) -> str:
+        return format_location(self.start_line, self.end_line, self.page)
+
+    def embedding_text(self) -> str:
+        """What the models see: the page title and section give a passage its meaning."""
+        header = " › ".join((self.title, *self.headings))
+        return f"{header}\n{self.text}"
+
+
+def format_location(start_line: int | None, end_line: int | None, page: int | None) -> str:
+    if page is not None:
+        return f"page {page}"
+    if start_line is None:
+        return ""
+    if end_line is None or end_line == start_line:
+        return f"line {start_line}"
+    return f"lines {start_line}–{end_line}"

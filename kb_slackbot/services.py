@@ -1,0 +1,111 @@
+"""The composition root: builds each component once from Settings and shares it.
+
+Models are loaded lazily and once per process; everything else receives what it needs
+from here instead of reaching for globals.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from .answer.cache import AnswerCache
+from .answer.models import AnswerResult
+from .answer.querylog import QueryLog
+from .answer.service import AnswerConfig, AnswerService
+from .llm.extractive import ExtractiveAnswerer
+from .llm.selection import ProviderChoice, select_provider
+from .retrieval.embeddings import Embedder, configure_hub_access, load_embedder
+from .retrieval.index import ChunkIndex, make_client
+from .retrieval.ingest import Ingester, IngestOptions
+from .retrieval.rerank import RerankerChoice, load_reranker
+from .retrieval.search import HybridSearcher, SearchConfig
+from .settings import Settings
+
+
+class Services:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.hub_access = configure_hub_access(settings.hf_offline)
+
+    @cached_property
+    def embedder(self) -> Embedder:
+        return load_embedder(self.settings.embedding_model)
+
+    @cached_property
+    def chroma(self):
+        return make_client(self.settings)
+
+    @cached_property
+    def index(self) -> ChunkIndex:
+        return ChunkIndex(self.chroma, self.settings.collection, self.embedder)
+
+    @cached_property
+    def reranker_choice(self) -> RerankerChoice:
+        return load_reranker(self.settings.reranker, self.settings.reranker_model)
+
+    @cached_property
+    def searcher(self) -> HybridSearcher:
+        s = self.settings
+        config = SearchConfig(
+            candidates=s.candidates,
+            rrf_k=s.rrf_k,
+            use_mmr=s.mmr,
+            mmr_lambda=s.mmr_lambda,
+            min_relevance=s.min_relevance,
+        )
+        return HybridSearcher(self.index, self.reranker_choice.reranker, config)
+
+    @cached_property
+    def ingester(self) -> Ingester:
+        return Ingester(self.index)
+
+    def ingest_options(self, space: str | None, base_url: str | None, prune: bool) -> IngestOptions:
+        s = self.settings
+        return IngestOptions(
+            space=space or s.default_space,
+            base_url=base_url or s.base_url,
+            chunk_tokens=s.chunk_tokens,
+            overlap_tokens=s.chunk_overlap_tokens,
+            prune=prune,
+        )
+
+    @cached_property
+    def query_log(self) -> QueryLog:
+        return QueryLog(self.settings.query_log_path, self.settings.query_log_retention_days)
+
+    def provider_choice(self, override: str | None = None) -> ProviderChoice:
+        return select_provider(self.settings, override)
+
+    def sentence_scorer(self):
+        """Relevance of sentences to a question, for the extractive answerer."""
+        reranker = self.reranker_choice.reranker
+        if reranker is not None:
+            return reranker.score
+        embedder = self.embedder
+
+        def cosine(question: str, sentences: list[str]) -> list[float]:
+            return [float(v) for v in embedder.embed_documents(sentences) @ embedder.embed_query(question)]
+
+        return cosine
+
+    def answer_service(self, provider: str | None = None) -> AnswerService:
+        s = self.settings
+        config = AnswerConfig(
+            top_k=s.top_k,
+            max_question_chars=s.max_question_chars,
+            context_tokens=s.context_tokens,
+            outdated_after_days=s.outdated_after_days,
+            min_relevance=s.min_relevance,
+            low_confidence=s.low_confidence,
+            max_tokens=s.llm_max_tokens,
+            temperature=s.llm_temperature,
+        )
+        return AnswerService(
+            searcher=self.searcher,
+            provider=self.provider_choice(provider).provider,
+            extractive=ExtractiveAnswerer(self.sentence_scorer()),
+            count_tokens=self.embedder.count_tokens,
+            config=config,
+            query_log=self.query_log,
+            cache=AnswerCache[AnswerResult](s.cache_ttl_s),
+        )
