@@ -84,7 +84,10 @@ class Services:
         embedder = self.embedder
 
         def cosine(question: str, sentences: list[str]) -> list[float]:
-            return [float(v) for v in embedder.embed_documents(sentences) @ embedder.embed_query(question)]
+            return [
+                float(v)
+                for v in embedder.embed_documents(sentences) @ embedder.embed_query(question)
+            ]
 
         return cosine
 

@@ -38,7 +38,9 @@ def build_context(
             kept.append(ContextSource(number, result, chunk.text))
             used += cost
             continue
-        shortened = _fit_sentences(chunk.text, budget - used - (cost - _tokens(chunk.text, count_tokens)), count_tokens)
+        shortened = _fit_sentences(
+            chunk.text, budget - used - (cost - _tokens(chunk.text, count_tokens)), count_tokens
+        )
         if shortened:
             kept.append(ContextSource(number, result, shortened))
         break

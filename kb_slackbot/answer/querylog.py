@@ -81,7 +81,9 @@ class QueryLog:
                     json.dumps(context or {}, ensure_ascii=False, default=str),
                 ),
             )
-            db.execute("DELETE FROM queries WHERE created_at < ?", (time.time() - self.retention_s,))
+            db.execute(
+                "DELETE FROM queries WHERE created_at < ?", (time.time() - self.retention_s,)
+            )
 
     def record_feedback(
         self, query_id: str, verdict: str, user: str, reason: str | None = None

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 _USER_MENTION = re.compile(r"<@[UW][A-Z0-9]+(?:\|[^>]*)?>")
 _CHANNEL_REF = re.compile(r"<#[CG][A-Z0-9]+(?:\|([^>]*))?>")
-_SPECIAL = re.compile(r"<!(?:here|channel|everyone)(?:\|[^>]*)?>|<!subteam\^[A-Z0-9]+(?:\|([^>]*))?>")
+_SPECIAL = re.compile(
+    r"<!(?:here|channel|everyone)(?:\|[^>]*)?>|<!subteam\^[A-Z0-9]+(?:\|([^>]*))?>"
+)
 _LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
 _SPACE = re.compile(r"\s+")
 MIN_CHARS = 3

@@ -79,16 +79,25 @@ class AnswerService:
         query_id = uuid.uuid4().hex[:16]
         check = check_question(question, self.config.max_question_chars)
         if check.problem:
-            text = message(check.problem, length=len(check.text), limit=self.config.max_question_chars)
+            text = message(
+                check.problem, length=len(check.text), limit=self.config.max_question_chars
+            )
             result = AnswerResult(
-                query_id=query_id, question=check.text[:500], answer=text,
+                query_id=query_id,
+                question=check.text[:500],
+                answer=text,
                 status="invalid_question",
             )
             return self._finish(result, started)
 
         language = detect_language(check.text)
         space_list = sorted(spaces) if spaces is not None else None
-        cache_key = (check.text.lower(), tuple(space_list or ["*"]), tuple(history), self.provider_name)
+        cache_key = (
+            check.text.lower(),
+            tuple(space_list or ["*"]),
+            tuple(history),
+            self.provider_name,
+        )
         generation = self.searcher.index_generation()
         if self.cache and (hit := self.cache.get(cache_key, generation)):
             cached = hit.model_copy(update={"query_id": query_id, "cached": True})
@@ -119,9 +128,7 @@ class AnswerService:
 
     # --- steps ---------------------------------------------------------------------------
 
-    def _not_found(
-        self, base: dict, near: list[SearchResult], language: str
-    ) -> AnswerResult:
+    def _not_found(self, base: dict, near: list[SearchResult], language: str) -> AnswerResult:
         floor = self.config.min_relevance * self.config.suggestion_ratio
         suggestions = self._sources([r for r in near if r.score >= floor], distinct_pages=True)
         return AnswerResult(
@@ -181,7 +188,9 @@ class AnswerService:
 
         cited = map_citations(generation.text, context)
         if cited.invented:
-            log.info("dropped_invented_citations", query_id=base["query_id"], numbers=cited.invented)
+            log.info(
+                "dropped_invented_citations", query_id=base["query_id"], numbers=cited.invented
+            )
         sources = self._sources([s.result for s in cited.cited])
         if not cited.text:
             return self._not_found(base, results, language), error
@@ -275,6 +284,4 @@ def _with_thread_context(question: str, history: Sequence[Message]) -> str:
 
 
 def _extract_sources(context: list[ContextSource]) -> list[ExtractSource]:
-    return [
-        ExtractSource(s.number, s.result.chunk.title, s.text, s.result.score) for s in context
-    ]
+    return [ExtractSource(s.number, s.result.chunk.title, s.text, s.result.score) for s in context]

@@ -65,7 +65,9 @@ def call_with_retries(
                 raise LLMError(
                     f"{failure.reason}; retrying after {delay:.1f}s would pass the deadline"
                 ) from exc
-            log.warning("llm_retry", attempt=number + 1, delay_s=round(delay, 2), reason=failure.reason)
+            log.warning(
+                "llm_retry", attempt=number + 1, delay_s=round(delay, 2), reason=failure.reason
+            )
             sleep(delay)
     raise LLMError("no attempt was made")  # unreachable: the loop returns or raises
 

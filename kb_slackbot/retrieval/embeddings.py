@@ -119,9 +119,6 @@ class E5Embedder:
 
 def load_embedder(name: str) -> Embedder:
     embedder: Embedder
-    if name.lower() in E5_NAMES:
-        embedder = E5Embedder(name)
-    else:
-        embedder = SentenceTransformerEmbedder(name)
+    embedder = E5Embedder(name) if name.lower() in E5_NAMES else SentenceTransformerEmbedder(name)
     log.info("embedding_model_loaded", model=name, max_tokens=embedder.max_tokens)
     return embedder

@@ -107,7 +107,9 @@ def load_reranker(kind: str, cross_encoder_model: str) -> RerankerChoice:
     if kind == "none":
         return RerankerChoice(None, "disabled by KB_RERANKER=none")
     if kind == "cross-encoder":
-        return RerankerChoice(CrossEncoderReranker(cross_encoder_model), "KB_RERANKER=cross-encoder")
+        return RerankerChoice(
+            CrossEncoderReranker(cross_encoder_model), "KB_RERANKER=cross-encoder"
+        )
     if kind == "nanoranker":
         return RerankerChoice(NanoRanker(), "KB_RERANKER=nanoranker")
     if kind == "e5":

@@ -65,9 +65,7 @@ class _Corpus:
 
 
 class HybridSearcher:
-    def __init__(
-        self, index: ChunkIndex, reranker: Reranker | None, config: SearchConfig
-    ) -> None:
+    def __init__(self, index: ChunkIndex, reranker: Reranker | None, config: SearchConfig) -> None:
         self.index = index
         self.reranker = reranker
         self.config = config
@@ -80,7 +78,11 @@ class HybridSearcher:
     def refresh(self, force: bool = False) -> None:
         now = time.monotonic()
         with self._lock:
-            if not force and self._corpus and now - self._checked_at < self.config.refresh_interval_s:
+            if (
+                not force
+                and self._corpus
+                and now - self._checked_at < self.config.refresh_interval_s
+            ):
                 return
             self._checked_at = now
             generation = self.index.generation()
@@ -100,7 +102,7 @@ class HybridSearcher:
         versions_seen: dict[str, dict[str, tuple[int, int, float]]] = {}
         for _id, _text, meta in records:
             per_doc = versions_seen.setdefault(meta["doc_id"], {})
-            count, expected, at = per_doc.get(meta["doc_hash"], (0, int(meta["n_chunks"]), 0.0))
+            count, expected, _at = per_doc.get(meta["doc_hash"], (0, int(meta["n_chunks"]), 0.0))
             per_doc[meta["doc_hash"]] = (count + 1, expected, float(meta.get("ingested_at", 0)))
         live: dict[str, str] = {}
         for doc_id, versions in versions_seen.items():
