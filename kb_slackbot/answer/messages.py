@@ -12,7 +12,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
     "rephrase": {
         "en": "Try rephrasing the question, or using the words a page would use.",
-        "de": "Formulieren Sie die Frage anders oder mit den Begriffen, die eine Seite verwenden würde.",
+        "de": "Formulieren Sie die Frage anders, etwa mit den Begriffen einer Seite.",
         "pt": "Tente reformular a pergunta ou usar as palavras que uma página usaria.",
         "es": "Prueba a reformular la pregunta o a usar las palabras que usaría una página.",
         "fr": "Essayez de reformuler la question avec les mots qu'une page utiliserait.",
