@@ -168,14 +168,29 @@ def ask(
         str | None,
         typer.Option(help="anthropic | ollama | extractive | auto (default: KB_LLM_PROVIDER)."),
     ] = None,
+    as_channel: Annotated[
+        str | None,
+        typer.Option("--as-channel", help="Answer as the bot would in this channel ID."),
+    ] = None,
+    as_user: Annotated[
+        str | None,
+        typer.Option("--as-user", help="Answer as the bot would in a DM with this user."),
+    ] = None,
 ) -> None:
     """Answer a question from the knowledge base, with cited sources."""
     services = _services()
     if provider not in (None, "anthropic", "ollama", "extractive", "auto"):
         raise _fail(f"unknown provider {provider!r}; use anthropic, ollama, extractive or auto", 2)
+    if as_channel and as_user:
+        raise _fail("use either --as-channel or --as-user, not both", 2)
     try:
+        spaces = None  # an operator on the server sees every space
+        if as_channel:
+            spaces = services.access.channel_spaces(as_channel)
+        elif as_user:
+            spaces = services.access.user_spaces(as_user)
         service = services.answer_service(provider)
-        result = service.answer(question)
+        result = service.answer(question, spaces=spaces)
     except (ModelUnavailable, ValueError) as exc:
         raise _fail(str(exc)) from None
     if as_json:
@@ -184,6 +199,31 @@ def ask(
         sys.stdout.write(render_answer(result))
     if result.status == "invalid_question":
         raise typer.Exit(2)
+
+
+@app.command()
+def run(
+    http: Annotated[bool, typer.Option("--http", help="Serve Slack's HTTP events API.")] = False,
+    port: Annotated[int, typer.Option(help="Port for --http mode.")] = 3000,
+    host: Annotated[str, typer.Option(help="Interface for --http mode.")] = "0.0.0.0",
+) -> None:
+    """Run the Slack bot (Socket Mode by default)."""
+    from .slack.app import SlackConfigError, check_tokens, create_app, run_http, run_socket_mode
+
+    services = _services(verbose=True)
+    try:
+        check_tokens(services.settings, http)  # before minutes of model loading
+        service = services.answer_service()
+        app_, bot = create_app(
+            services.settings, service, services.query_log, services.access, http=http
+        )
+        service.searcher.refresh(force=True)  # load models and the index before any question
+    except (SlackConfigError, ModelUnavailable, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    if http:
+        run_http(app_, bot, services.settings, host, port)
+    else:
+        run_socket_mode(app_, bot, services.settings)
 
 
 @app.command()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from .access import AccessPolicy, load_access_policy
 from .answer.cache import AnswerCache
 from .answer.models import AnswerResult
 from .answer.querylog import QueryLog
@@ -23,9 +24,19 @@ from .settings import Settings
 
 
 class Services:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        embedder: Embedder | None = None,
+        reranker_choice: RerankerChoice | None = None,
+    ) -> None:
+        """``embedder``/``reranker_choice`` let a caller share already-loaded models."""
         self.settings = settings
         self.hub_access = configure_hub_access(settings.hf_offline)
+        if embedder is not None:
+            self.embedder = embedder
+        if reranker_choice is not None:
+            self.reranker_choice = reranker_choice
 
     @cached_property
     def embedder(self) -> Embedder:
@@ -112,3 +123,7 @@ class Services:
             query_log=self.query_log,
             cache=AnswerCache[AnswerResult](s.cache_ttl_s),
         )
+
+    @cached_property
+    def access(self) -> AccessPolicy:
+        return load_access_policy(self.settings.access_file)

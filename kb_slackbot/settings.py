@@ -93,6 +93,8 @@ class Settings(BaseSettings):
     allowed_bot_ids: list[str] = Field(default_factory=list)
     shutdown_grace_s: float = Field(20.0, ge=0)
 
+    access_file: Path | None = None
+
     # --- logging -------------------------------------------------------------------------
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     log_format: Literal["auto", "json", "console"] = "auto"

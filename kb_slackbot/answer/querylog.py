@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS queries (
     context TEXT,
     feedback TEXT,
     feedback_reason TEXT,
-    feedback_user TEXT
+    feedback_user TEXT,
+    result TEXT
 );
 CREATE INDEX IF NOT EXISTS queries_created ON queries (created_at);
 """
@@ -62,7 +63,7 @@ class QueryLog:
             db.execute(
                 "INSERT OR REPLACE INTO queries (query_id, created_at, question, status, provider,"
                 " model, confidence, language, timings, usage, sources, spaces, warnings, error,"
-                " context) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " context, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     result.query_id,
                     time.time(),
@@ -79,6 +80,7 @@ class QueryLog:
                     json.dumps(result.warnings, ensure_ascii=False),
                     error,
                     json.dumps(context or {}, ensure_ascii=False, default=str),
+                    result.model_dump_json(),
                 ),
             )
             db.execute(
@@ -100,6 +102,13 @@ class QueryLog:
         with closing(self._connect()) as db:
             row = db.execute("SELECT * FROM queries WHERE query_id = ?", (query_id,)).fetchone()
         return dict(row) if row else None
+
+    def result(self, query_id: str) -> AnswerResult | None:
+        """The full answer as it was given (for sharing it later, from any worker)."""
+        row = self.get(query_id)
+        if not row or not row.get("result"):
+            return None
+        return AnswerResult.model_validate_json(row["result"])
 
     def since(self, timestamp: float) -> list[dict]:
         with closing(self._connect()) as db:

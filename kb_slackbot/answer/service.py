@@ -13,7 +13,7 @@ from datetime import date
 
 import structlog
 
-from ..llm.base import Generation, LLMError, LLMProvider, Message
+from ..llm.base import Generation, LLMError, LLMProvider, Message, alternate
 from ..llm.extractive import ExtractiveAnswerer, ExtractSource
 from ..retrieval.search import HybridSearcher, SearchResult
 from . import prompts
@@ -173,7 +173,7 @@ class AnswerService:
             try:
                 generation = self.provider.generate(
                     system,
-                    [*history, Message("user", user)],
+                    alternate([*history, Message("user", user)]),
                     self.config.max_tokens,
                     self.config.temperature,
                 )

@@ -42,3 +42,19 @@ class LLMProvider(Protocol):
     ) -> Iterator[str]:
         """Yield text deltas as the model produces them."""
         ...
+
+
+def alternate(messages: list[Message]) -> list[Message]:
+    """Chat APIs want user/assistant turns alternating, starting with the user.
+
+    Consecutive turns of one role are merged; a leading assistant turn is dropped.
+    """
+    merged: list[Message] = []
+    for m in messages:
+        if not m.content.strip():
+            continue
+        if merged and merged[-1].role == m.role:
+            merged[-1] = Message(m.role, f"{merged[-1].content}\n\n{m.content}")
+        elif merged or m.role == "user":
+            merged.append(m)
+    return merged

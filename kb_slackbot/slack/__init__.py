@@ -1,0 +1,1 @@
+"""The Slack front end: Bolt app, handlers, and Block Kit rendering."""

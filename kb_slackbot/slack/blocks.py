@@ -1,0 +1,162 @@
+"""Block Kit messages for answers, built with slack_sdk's models and kept inside Slack's limits.
+
+Limits (Slack): 50 blocks per message, 3,000 characters per section text, 10 elements per
+context block, 75 characters per button text. A long answer is split across sections and,
+past one message, continued in follow-up messages — never silently cut.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from slack_sdk.models.blocks import (
+    ActionsBlock,
+    Block,
+    ButtonElement,
+    ContextBlock,
+    MarkdownTextObject,
+    SectionBlock,
+)
+
+from ..answer.models import AnswerResult, Source
+from .mrkdwn import escape, to_mrkdwn
+
+SECTION_LIMIT = 3000
+MAX_BLOCKS = 50
+CONTEXT_ELEMENTS = 10
+ACTION_PREFIX = "kb_"
+FEEDBACK_HELPFUL = "kb_feedback_helpful"
+FEEDBACK_NOT_HELPFUL = "kb_feedback_not_helpful"
+SHARE_ACTION = "kb_share_in_channel"
+FEEDBACK_MODAL = "kb_feedback_reason"
+
+_CONFIDENCE = {
+    "high": ":large_green_circle: High confidence",
+    "medium": ":large_yellow_circle: Medium confidence",
+    "low": ":red_circle: Low confidence — please verify in the sources",
+}
+
+
+@dataclass(frozen=True)
+class SlackMessage:
+    text: str  # notification / accessibility fallback
+    blocks: list[Block]
+
+
+def split_text(text: str, limit: int = SECTION_LIMIT) -> list[str]:
+    """Split at paragraph, then line, then word boundaries so each part fits ``limit``."""
+    parts: list[str] = []
+    rest = text.strip()
+    while len(rest) > limit:
+        window = rest[:limit]
+        cut = max(window.rfind("\n\n"), -1)
+        if cut < limit // 3:
+            cut = window.rfind("\n")
+        if cut < limit // 3:
+            cut = window.rfind(" ")
+        if cut <= 0:
+            cut = limit
+        parts.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        parts.append(rest)
+    return parts
+
+
+def link(url: str, title: str) -> str:
+    """<url|title> with both parts safe: a "|" or ">" in a title cannot break the link."""
+    return f"<{escape(url)}|{escape(title).replace('|', '¦')}>"
+
+
+def source_line(source: Source) -> str:
+    line = f"[{source.number}] {link(source.url, source.title)}"
+    if source.outdated:
+        line += f" · updated {source.updated.isoformat()}"
+    return line
+
+
+def confidence_line(result: AnswerResult) -> str:
+    hint = _CONFIDENCE[result.confidence]
+    pages = len({s.doc_id for s in result.sources})
+    if result.confidence != "low" and pages:
+        hint += f" · {pages} source{'s' if pages != 1 else ''}"
+    return hint
+
+
+def fallback_text(result: AnswerResult, limit: int = 300) -> str:
+    text = " ".join(result.answer.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def answer_messages(result: AnswerResult, *, ephemeral: bool = False) -> list[SlackMessage]:
+    """The answer as one message, or several when it would exceed one message's limits."""
+    body: list[Block] = [
+        SectionBlock(text=MarkdownTextObject(text=part))
+        for part in split_text(to_mrkdwn(result.answer))
+    ]
+    tail: list[Block] = []
+    if result.status == "not_found" and result.suggestions:
+        tail.append(
+            ContextBlock(
+                elements=[MarkdownTextObject(text="You might look at:")]
+                + [
+                    MarkdownTextObject(text=link(s.url, s.title))
+                    for s in result.suggestions[: CONTEXT_ELEMENTS - 1]
+                ]
+            )
+        )
+    if result.sources:
+        lines = [source_line(s) for s in result.sources]
+        tail.append(ContextBlock(elements=[MarkdownTextObject(text=t) for t in _group(lines)]))
+    if result.status == "answered":
+        tail.append(ContextBlock(elements=[MarkdownTextObject(text=confidence_line(result))]))
+    if result.warnings:
+        warnings = [f":warning: {escape(w)}" for w in result.warnings]
+        tail.append(ContextBlock(elements=[MarkdownTextObject(text=t) for t in _group(warnings)]))
+    if result.status in ("answered", "not_found"):
+        tail.append(actions_block(result.query_id, ephemeral))
+
+    room = MAX_BLOCKS - len(tail)
+    messages: list[SlackMessage] = []
+    text = fallback_text(result)
+    while len(body) > room:
+        messages.append(SlackMessage(text=text, blocks=body[:MAX_BLOCKS]))
+        body = body[MAX_BLOCKS:]
+    messages.append(SlackMessage(text=text, blocks=body + tail))
+    return messages
+
+
+def _group(lines: list[str]) -> list[str]:
+    """At most 10 context elements: pack lines together when there are more."""
+    if len(lines) <= CONTEXT_ELEMENTS:
+        return lines
+    per = -(-len(lines) // CONTEXT_ELEMENTS)
+    return ["\n".join(lines[i : i + per]) for i in range(0, len(lines), per)]
+
+
+def actions_block(query_id: str, ephemeral: bool) -> ActionsBlock:
+    elements = [
+        ButtonElement(text="Helpful", action_id=FEEDBACK_HELPFUL, value=query_id),
+        ButtonElement(text="Not helpful", action_id=FEEDBACK_NOT_HELPFUL, value=query_id),
+    ]
+    if ephemeral:
+        elements.insert(
+            0,
+            ButtonElement(
+                text="Share in channel", action_id=SHARE_ACTION, value=query_id, style="primary"
+            ),
+        )
+    return ActionsBlock(block_id=f"kb_actions_{query_id}", elements=elements)
+
+
+def feedback_recorded_block(verdict: str, user: str) -> ContextBlock:
+    label = "helpful" if verdict == "helpful" else "not helpful"
+    return ContextBlock(elements=[MarkdownTextObject(text=f"<@{user}> marked this {label}.")])
+
+
+def simple_message(text: str) -> SlackMessage:
+    return SlackMessage(text=text, blocks=[SectionBlock(text=MarkdownTextObject(text=text))])
+
+
+def to_dicts(blocks: list[Block]) -> list[dict]:
+    return [b.to_dict() for b in blocks]

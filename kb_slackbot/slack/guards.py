@@ -1,0 +1,55 @@
+"""Exactly-once answering and fair use: event de-duplication and per-user rate limits."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections import defaultdict, deque
+from contextlib import closing
+from pathlib import Path
+
+
+class EventDeduplicator:
+    """Remembers delivered event ids in SQLite (WAL), shared by every worker process.
+
+    Slack re-delivers an event it thinks was not acknowledged; the first delivery to claim
+    its id wins, any later one (in this process or another) is dropped.
+    """
+
+    def __init__(self, path: Path, ttl_s: float = 3600.0) -> None:
+        self.path = path
+        self.ttl_s = ttl_s
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(sqlite3.connect(path, timeout=10)) as db, db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at REAL NOT NULL)")
+
+    def claim(self, key: str) -> bool:
+        """True the first time ``key`` is seen within the TTL, False afterwards."""
+        now = time.time()
+        with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
+            db.execute("DELETE FROM seen WHERE at < ?", (now - self.ttl_s,))
+            cursor = db.execute("INSERT OR IGNORE INTO seen (key, at) VALUES (?, ?)", (key, now))
+            return cursor.rowcount == 1
+
+
+class RateLimiter:
+    """At most ``limit`` questions per user in any ``window_s`` seconds (sliding window)."""
+
+    def __init__(self, limit: int, window_s: float = 60.0) -> None:
+        self.limit = limit
+        self.window_s = window_s
+        self._hits: dict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def allow(self, user: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            hits = self._hits[user]
+            while hits and now - hits[0] > self.window_s:
+                hits.popleft()
+            if len(hits) >= self.limit:
+                return False
+            hits.append(now)
+            return True

@@ -1,0 +1,76 @@
+"""Shared fixtures: an isolated environment, real models loaded once per session, and a
+sample-KB index built once and reused read-only."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Before anything imports huggingface_hub: a missing model must fail fast, never retry a hub.
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["TRANSFORMERS_OFFLINE"] = "1"
+
+from kb_slackbot.retrieval.embeddings import load_embedder  # noqa: E402
+from kb_slackbot.retrieval.rerank import load_reranker  # noqa: E402
+from kb_slackbot.services import Services  # noqa: E402
+from kb_slackbot.settings import Settings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_KB = ROOT / "sample_kb"
+SAMPLE_BASE_URL = "https://docs.northwindloop.example/"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch, tmp_path):
+    """No developer's .env or KB_/SLACK_/ANTHROPIC_ variables leak into a test."""
+    for name in list(os.environ):
+        if name.startswith(("KB_", "SLACK_", "ANTHROPIC_", "OLLAMA_", "CHROMA_", "LLM_")):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    return load_embedder("all-MiniLM-L6-v2")
+
+
+@pytest.fixture(scope="session")
+def reranker_choice():
+    return load_reranker("nanoranker", "unused")
+
+
+def make_settings(data_dir: Path, **overrides) -> Settings:
+    return Settings(
+        _env_file=None,
+        data_dir=data_dir,
+        llm_provider="extractive",
+        ollama_host="http://127.0.0.1:9",
+        **overrides,
+    )
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return make_settings(tmp_path / "data")
+
+
+@pytest.fixture
+def services(settings, embedder, reranker_choice) -> Services:
+    return Services(settings, embedder=embedder, reranker_choice=reranker_choice)
+
+
+@pytest.fixture(scope="session")
+def sample_services(tmp_path_factory, embedder, reranker_choice) -> Services:
+    """The bundled sample KB ingested once; tests must not write to this index."""
+    data = tmp_path_factory.mktemp("sample-index")
+    services = Services(
+        make_settings(data, base_url=SAMPLE_BASE_URL),
+        embedder=embedder,
+        reranker_choice=reranker_choice,
+    )
+    options = services.ingest_options(None, SAMPLE_BASE_URL, prune=False)
+    summary = services.ingester.run([SAMPLE_KB], options)
+    assert summary.added > 20, summary
+    return services
