@@ -26,6 +26,7 @@ class Settings(BaseSettings):
         env_file_encoding="utf-8",
         extra="ignore",
         populate_by_name=True,
+        env_ignore_empty=True,
     )
 
     # --- storage -------------------------------------------------------------------------

@@ -12,10 +12,10 @@ import pytest
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
 
-from kb_slackbot.retrieval.embeddings import load_embedder  # noqa: E402
-from kb_slackbot.retrieval.rerank import load_reranker  # noqa: E402
-from kb_slackbot.services import Services  # noqa: E402
-from kb_slackbot.settings import Settings  # noqa: E402
+from kb_slackbot.retrieval.embeddings import load_embedder
+from kb_slackbot.retrieval.rerank import load_reranker
+from kb_slackbot.services import Services
+from kb_slackbot.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_KB = ROOT / "sample_kb"

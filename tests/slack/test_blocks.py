@@ -1,0 +1,90 @@
+from datetime import date
+
+from kb_slackbot.answer.models import AnswerResult, Source
+from kb_slackbot.slack.blocks import MAX_BLOCKS, SECTION_LIMIT, answer_messages, split_text
+from kb_slackbot.slack.mrkdwn import to_mrkdwn
+
+
+def _result(answer: str, sources: int = 2, **kw) -> AnswerResult:
+    return AnswerResult(
+        query_id="q1",
+        question="q?",
+        answer=answer,
+        sources=[
+            Source(
+                number=i + 1,
+                title=f"Page <{i}> & co",
+                url=f"https://d.example/{i}",
+                updated=date(2020, 1, 1),
+                doc_id=f"d{i}",
+                outdated=i == 0,
+                score=0.9,
+            )
+            for i in range(sources)
+        ],
+        confidence="high",
+        **kw,
+    )
+
+
+def _all_text(blocks) -> str:
+    out = []
+    for b in blocks:
+        d = b.to_dict()
+        if "text" in d:
+            out.append(d["text"]["text"])
+        for e in d.get("elements", []):
+            if isinstance(e.get("text"), str):
+                out.append(e["text"])
+    return "\n".join(out)
+
+
+def test_markdown_becomes_mrkdwn_and_is_escaped():
+    text = to_mrkdwn("**Bold** [link](https://x.example/?a=1&b=2) a < b <!channel> [1]")
+    assert "*Bold*" in text and "**" not in text
+    assert "<https://x.example/?a=1&amp;b=2|link>" in text
+    assert "&lt;!channel&gt;" in text  # a page cannot ping the channel
+    assert "[1]" in text
+
+
+def test_sources_confidence_and_escaped_titles():
+    (message,) = answer_messages(_result("Answer [1][2]."))
+    text = _all_text(message.blocks)
+    assert "[1] <https://d.example/0|Page &lt;0&gt; &amp; co> · updated 2020-01-01" in text
+    assert "[2] <https://d.example/1|Page &lt;1&gt; &amp; co>" in text
+    second = next(line for line in text.splitlines() if line.startswith("[2] <"))
+    assert "updated" not in second  # only outdated sources show their date
+    assert ":large_green_circle: High confidence · 2 sources" in text
+    assert message.text.startswith("Answer")
+
+
+def test_long_answers_split_without_losing_text():
+    paragraph = ("word " * 150).strip()
+    answer = "\n\n".join(f"{n}: {paragraph} [1]" for n in range(200))  # ~150k characters
+    messages = answer_messages(_result(answer))
+    assert len(messages) > 1
+    seen = []
+    for m in messages:
+        assert len(m.blocks) <= MAX_BLOCKS
+        for b in m.blocks:
+            d = b.to_dict()
+            if d["type"] == "section":
+                assert len(d["text"]["text"]) <= SECTION_LIMIT
+                seen.append(d["text"]["text"])
+    joined = "\n\n".join(seen)
+    assert all(f"{n}: " in joined for n in range(200))
+    assert joined.count("word") == 200 * 150
+
+
+def test_split_text_prefers_paragraphs():
+    assert split_text("a" * 10 + "\n\n" + "b" * 10, limit=15) == ["a" * 10, "b" * 10]
+    assert all(len(p) <= 7 for p in split_text("x" * 20, limit=7))
+
+
+def test_many_sources_stay_within_ten_context_elements():
+    (message,) = answer_messages(_result("A [1].", sources=25))
+    for b in message.blocks:
+        d = b.to_dict()
+        if d["type"] == "context":
+            assert len(d["elements"]) <= 10
+    assert "[25]" in _all_text(message.blocks)
