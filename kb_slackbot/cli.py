@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -199,6 +200,76 @@ def ask(
         sys.stdout.write(render_answer(result))
     if result.status == "invalid_question":
         raise typer.Exit(2)
+
+
+@app.command(name="eval")
+def evaluate(
+    questions_file: Annotated[Path, typer.Argument(help="JSON Lines of questions.")],
+    provider: Annotated[str | None, typer.Option(help="Provider to evaluate.")] = None,
+    k: Annotated[int, typer.Option("-k", help="Recall@k cut-off.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    output: Annotated[
+        Path | None, typer.Option(help="Where to save the JSON report (default: data dir).")
+    ] = None,
+    compare_to: Annotated[
+        Path | None, typer.Option("--compare", help="An earlier report to show deltas against.")
+    ] = None,
+) -> None:
+    """Measure retrieval, citations, abstention, answer quality and latency on a question set."""
+    from .evaluation.runner import compare, load_questions, run_eval
+
+    if not questions_file.exists():
+        raise _fail(f"no such file: {questions_file}")
+    services = _services()
+    try:
+        questions = load_questions(questions_file)
+        service = services.answer_service(provider)
+    except (ValueError, ModelUnavailable) as exc:
+        raise _fail(str(exc)) from None
+    service.cache = None  # every question is measured, never served from cache
+    with Progress(
+        TextColumn("Evaluating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("eval", total=len(questions))
+        report = run_eval(
+            service, questions, k, lambda done, _t: progress.update(task, completed=done)
+        )
+    target = (
+        output or services.settings.data_dir / "eval" / f"{time.strftime('%Y%m%d-%H%M%S')}.json"
+    )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(report.to_json(), encoding="utf-8")
+    if as_json:
+        sys.stdout.write(report.to_json() + "\n")
+        return
+    previous = None
+    if compare_to:
+        previous = json.loads(compare_to.read_text(encoding="utf-8"))["summary"]
+    table = Table("metric", "value", *(("previous", "delta") if previous else ()))
+    rows = (
+        compare(report.summary, previous)
+        if previous
+        else {key: (None, value, None) for key, value in report.summary.items()}
+    )
+    for key, (before, value, delta) in rows.items():
+        cells = [key, _fmt(value)]
+        if previous is not None:
+            cells += [_fmt(before), "" if delta is None else f"{delta:+.3f}"]
+        table.add_row(*cells)
+    out.print(table)
+    out.print(f"Report saved to {target}")
+
+
+def _fmt(value: object) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
 @app.command()

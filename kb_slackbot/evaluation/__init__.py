@@ -1,0 +1,1 @@
+"""Measuring answer quality: the `kb-slackbot eval` command and its metrics."""

@@ -1,0 +1,155 @@
+"""Running a question set through the answer engine and summarising the metrics."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from ..answer.service import AnswerService
+from . import metrics
+
+
+class EvalQuestion(BaseModel):
+    question: str
+    expected_sources: list[str] = []
+    answerable: bool = True
+    reference_answer: str | None = None
+    language: str | None = None
+
+
+@dataclass
+class QuestionOutcome:
+    question: str
+    answerable: bool
+    status: str
+    retrieved: list[str]
+    cited: list[str]
+    expected: list[str]
+    f1: float | None
+    timings_ms: dict[str, float]
+    prompt_tokens: int
+    completion_tokens: int
+    provider: str
+
+
+@dataclass
+class EvalReport:
+    summary: dict[str, float | int | str | None]
+    outcomes: list[QuestionOutcome] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"summary": self.summary, "outcomes": [asdict(o) for o in self.outcomes]},
+            ensure_ascii=False,
+            indent=2,
+        )
+
+
+def load_questions(path: Path) -> list[EvalQuestion]:
+    questions: list[EvalQuestion] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            questions.append(EvalQuestion.model_validate_json(line))
+        except ValidationError as exc:
+            raise ValueError(
+                f"{path}:{number}: not a valid question line: {exc.errors()[0]['msg']}"
+            ) from None
+    return questions
+
+
+def run_eval(
+    service: AnswerService,
+    questions: list[EvalQuestion],
+    k: int = 5,
+    progress: Callable[[int, int], None] | None = None,
+) -> EvalReport:
+    outcomes: list[QuestionOutcome] = []
+    for n, item in enumerate(questions, start=1):
+        expected = set(item.expected_sources)
+        response = service.searcher.search(item.question, top_k=k)
+        retrieved = [_key(r.chunk.url, r.chunk.doc_id, expected) for r in response.results]
+        result = service.answer(item.question)
+        cited = [_key(s.url, s.doc_id, expected) for s in result.sources]
+        outcomes.append(
+            QuestionOutcome(
+                question=item.question,
+                answerable=item.answerable,
+                status=result.status,
+                retrieved=retrieved,
+                cited=cited,
+                expected=sorted(expected),
+                f1=metrics.token_f1(result.answer, item.reference_answer)
+                if item.reference_answer and result.status == "answered"
+                else (0.0 if item.reference_answer else None),
+                timings_ms=result.timings_ms,
+                prompt_tokens=result.usage.prompt_tokens,
+                completion_tokens=result.usage.completion_tokens,
+                provider=result.provider,
+            )
+        )
+        if progress:
+            progress(n, len(questions))
+    return EvalReport(summarise(outcomes, k), outcomes)
+
+
+def _key(url: str, doc_id: str, expected: set[str]) -> str:
+    """Questions may name a page by url or by document id; report whichever matches."""
+    return doc_id if doc_id in expected else url
+
+
+def summarise(outcomes: list[QuestionOutcome], k: int) -> dict[str, float | int | str | None]:
+    answerable = [o for o in outcomes if o.answerable and o.expected]
+    precisions, recalls = [], []
+    for o in answerable:
+        p, r = metrics.precision_recall(set(o.cited), set(o.expected))
+        precisions.append(p)
+        recalls.append(r)
+    abstain = metrics.binary_scores(
+        [o.status == "not_found" for o in outcomes], [not o.answerable for o in outcomes]
+    )
+    summary: dict[str, float | int | str | None] = {
+        "questions": len(outcomes),
+        "answerable": len(answerable),
+        f"recall@{k}": metrics.mean(
+            [metrics.recall_at_k(o.retrieved, set(o.expected), k) for o in answerable]
+        ),
+        "mrr": metrics.mean(
+            [metrics.reciprocal_rank(o.retrieved, set(o.expected)) for o in answerable]
+        ),
+        "citation_precision": metrics.mean(precisions),
+        "citation_recall": metrics.mean(recalls),
+        "answered_with_expected_source": metrics.mean(
+            [float(bool(set(o.cited) & set(o.expected))) for o in answerable]
+        ),
+        "not_found_precision": abstain["precision"],
+        "not_found_recall": abstain["recall"],
+        "answer_f1": metrics.mean([o.f1 for o in outcomes if o.f1 is not None]),
+        "prompt_tokens": sum(o.prompt_tokens for o in outcomes),
+        "completion_tokens": sum(o.completion_tokens for o in outcomes),
+        "provider": ",".join(sorted({o.provider for o in outcomes})),
+    }
+    for stage in ("retrieve", "rerank", "generate", "total"):
+        values = [o.timings_ms[stage] for o in outcomes if stage in o.timings_ms]
+        summary[f"{stage}_ms_p50"] = metrics.percentile(values, 50)
+        summary[f"{stage}_ms_p95"] = metrics.percentile(values, 95)
+    return summary
+
+
+def compare(current: dict, previous: dict) -> dict[str, tuple[object, object, float | None]]:
+    """metric → (previous, current, delta) for every numeric metric in both."""
+    out: dict[str, tuple[object, object, float | None]] = {}
+    for key, value in current.items():
+        before = previous.get(key)
+        delta = (
+            value - before
+            if isinstance(value, int | float) and isinstance(before, int | float)
+            else None
+        )
+        out[key] = (before, value, delta)
+    return out

@@ -1,0 +1,44 @@
+import math
+
+import pytest
+
+from kb_slackbot.evaluation import metrics
+from kb_slackbot.evaluation.runner import compare
+
+
+def test_recall_mrr_ndcg_on_hand_made_rankings():
+    ranked = ["a", "b", "a", "c", "d"]
+    assert metrics.recall_at_k(ranked, {"c", "x"}, 3) == 0.5  # duplicates collapse: a,b,c
+    assert metrics.recall_at_k(ranked, set(), 3) == 0.0
+    assert metrics.reciprocal_rank(ranked, {"c"}) == pytest.approx(1 / 3)
+    assert metrics.reciprocal_rank(ranked, {"zz"}) == 0.0
+    assert metrics.ndcg_at_k(["x", "a"], {"a"}, 10) == pytest.approx(1 / math.log2(3))
+    assert metrics.ndcg_at_k(["a", "b"], {"a", "b"}, 10) == pytest.approx(1.0)
+
+
+def test_precision_recall_undefined_cases():
+    assert metrics.precision_recall({"a", "b"}, {"a"}) == (0.5, 1.0)
+    assert metrics.precision_recall(set(), {"a"}) == (None, 0.0)
+    assert metrics.precision_recall({"a"}, set()) == (0.0, None)
+
+
+def test_token_f1_ignores_case_and_citations():
+    assert metrics.token_f1("You get 28 days [1].", "you get 28 days") == 1.0
+    assert metrics.token_f1("28 days", "You get 28 days") == pytest.approx(2 * 1 * 0.5 / 1.5)
+    assert metrics.token_f1("nothing alike", "completely different") == 0.0
+
+
+def test_binary_scores_and_percentiles():
+    scores = metrics.binary_scores([True, True, False, False], [True, False, True, False])
+    assert scores == {"precision": 0.5, "recall": 0.5}
+    assert metrics.binary_scores([False], [False]) == {"precision": None, "recall": None}
+    assert metrics.percentile([5, 1, 3, 2, 4], 50) == 3
+    assert metrics.percentile([1, 2, 3, 4, 100], 95) == 100
+    assert metrics.percentile([], 50) is None
+    assert metrics.mean([None, 1.0, 3.0]) == 2.0
+
+
+def test_compare_reports_deltas():
+    rows = compare({"mrr": 0.8, "provider": "x"}, {"mrr": 0.5})
+    assert rows["mrr"][2] == pytest.approx(0.3)
+    assert rows["provider"] == (None, "x", None)
