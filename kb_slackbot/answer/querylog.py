@@ -48,6 +48,11 @@ class QueryLog:
         with closing(self._connect()) as db, db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)
+            # Logs written by an older version lack newer columns; add them in place.
+            have = {row[1] for row in db.execute("PRAGMA table_info(queries)")}
+            for column in ("result",):
+                if column not in have:
+                    db.execute(f"ALTER TABLE queries ADD COLUMN {column} TEXT")
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=10)

@@ -88,7 +88,7 @@ class SentenceTransformerEmbedder:
         return self.embed_documents([text])[0]
 
     def count_tokens(self, texts: list[str]) -> list[int]:
-        encoded = self._tokenizer(texts, add_special_tokens=False)["input_ids"]
+        encoded = self._tokenizer(texts, add_special_tokens=False, verbose=False)["input_ids"]
         return [len(ids) for ids in encoded]
 
 
