@@ -298,6 +298,47 @@ def run(
 
 
 @app.command()
+def audit(
+    since: Annotated[str, typer.Option(help="Start date, YYYY-MM-DD.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """List answers that cited pages outside the public space."""
+    from datetime import datetime
+
+    try:
+        start = datetime.fromisoformat(since).timestamp()
+    except ValueError:
+        raise _fail(f"--since must be a date like 2026-01-31, not {since!r}", 2) from None
+    services = _services()
+    rows = []
+    for row in services.query_log.since(start):
+        sources = json.loads(row["sources"] or "[]")
+        restricted = sorted({s["space"] for s in sources if s.get("space") != "public"})
+        if restricted:
+            rows.append(
+                {
+                    "query_id": row["query_id"],
+                    "time": datetime.fromtimestamp(row["created_at"]).isoformat(timespec="seconds"),
+                    "question": row["question"],
+                    "spaces_searched": json.loads(row["spaces"] or "null"),
+                    "restricted_spaces_cited": restricted,
+                    "pages": [s["title"] for s in sources if s.get("space") != "public"],
+                }
+            )
+    if as_json:
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        return
+    if not rows:
+        out.print(f"No answer since {since} cited a non-public page.")
+        return
+    table = Table("time", "query id", "question", "spaces searched", "restricted pages cited")
+    for r in rows:
+        searched = "all" if r["spaces_searched"] is None else ", ".join(r["spaces_searched"])
+        table.add_row(r["time"], r["query_id"], r["question"], searched, "; ".join(r["pages"]))
+    out.print(table)
+
+
+@app.command()
 def doctor() -> None:
     """Check settings, models, index and integrations; say what is active and why."""
     services = _services()

@@ -84,8 +84,10 @@ def confidence_line(result: AnswerResult) -> str:
 
 
 def fallback_text(result: AnswerResult, limit: int = 300) -> str:
+    """The notification text: Slack parses it too, so it is escaped like the blocks."""
     text = " ".join(result.answer.split())
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+    text = text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return escape(text)
 
 
 def answer_messages(result: AnswerResult, *, ephemeral: bool = False) -> list[SlackMessage]:

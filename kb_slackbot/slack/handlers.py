@@ -38,6 +38,7 @@ from .blocks import (
     to_dicts,
 )
 from .guards import EventDeduplicator, RateLimiter
+from .mrkdwn import escape
 from .pool import Admission, AnswerPool
 
 log = structlog.get_logger(__name__)
@@ -406,11 +407,12 @@ class SlackBot:
 
 
 def plain_answer(result: AnswerResult) -> str:
+    """The answer without Block Kit, for when Slack rejects the blocks; still escaped."""
     lines = [result.answer]
     if result.sources:
         lines.append("")
         lines.extend(f"[{s.number}] {s.title} — {s.url}" for s in result.sources)
-    return "\n".join(lines)
+    return escape("\n".join(lines))
 
 
 def _text_parts(text: str, limit: int = SECTION_LIMIT) -> list[str]:
