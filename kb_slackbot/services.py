@@ -63,6 +63,7 @@ class Services:
             use_mmr=s.mmr,
             mmr_lambda=s.mmr_lambda,
             min_relevance=s.min_relevance,
+            rerank_weight=s.rerank_weight,
         )
         return HybridSearcher(self.index, self.reranker_choice.reranker, config)
 

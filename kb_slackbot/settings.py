@@ -57,8 +57,9 @@ class Settings(BaseSettings):
     rrf_k: int = Field(60, ge=1)
     mmr: bool = True
     mmr_lambda: float = Field(0.5, ge=0.0, le=1.0)
-    min_relevance: float = Field(0.35, ge=0.0, le=1.0)
-    low_confidence: float = Field(0.6, ge=0.0, le=1.0)
+    rerank_weight: float = Field(0.5, ge=0.0, le=1.0)
+    min_relevance: float = Field(0.4, ge=0.0, le=1.0)
+    low_confidence: float = Field(0.5, ge=0.0, le=1.0)
 
     # --- answering -----------------------------------------------------------------------
     llm_provider: Literal["auto", "anthropic", "ollama", "extractive"] = Field(

@@ -36,8 +36,8 @@ class AnswerConfig:
     max_question_chars: int = 2000
     context_tokens: int = 8000
     outdated_after_days: int = 365
-    min_relevance: float = 0.35
-    low_confidence: float = 0.6
+    min_relevance: float = 0.4
+    low_confidence: float = 0.5
     max_tokens: int = 800
     temperature: float = 0.1
     suggestion_ratio: float = 0.75  # "you might look at" pages must score ≥ this × threshold
@@ -99,7 +99,7 @@ class AnswerService:
             self.provider_name,
         )
         generation = self.searcher.index_generation()
-        if self.cache and (hit := self.cache.get(cache_key, generation)):
+        if self.cache is not None and (hit := self.cache.get(cache_key, generation)):
             cached = hit.model_copy(update={"query_id": query_id, "cached": True})
             return self._finish(cached, started)
 
@@ -118,11 +118,12 @@ class AnswerService:
         }
         if not response.results:
             result = self._not_found(base, response.below_threshold, language)
-            self.cache and self.cache.put(cache_key, generation, result)
+            if self.cache is not None:
+                self.cache.put(cache_key, generation, result)
             return self._finish(result, started)
 
         result, error = self._generate(base, check.text, history, response.results, language)
-        if not error and self.cache:
+        if not error and self.cache is not None:
             self.cache.put(cache_key, generation, result)
         return self._finish(result, started, error=error)
 

@@ -53,23 +53,56 @@ def candidate_sentences(text: str) -> list[str]:
     return out
 
 
+_TERM = re.compile(r"\w{4,}", re.UNICODE)
+
+
+def _terms(text: str) -> set[str]:
+    return {t.lower() for t in _TERM.findall(text)}
+
+
+def _overlap(terms: set[str], sentence: str) -> float:
+    """Share of the question's content words (4+ letters) the sentence contains."""
+    return len(terms & _terms(sentence)) / len(terms) if terms else 0.0
+
+
 class ExtractiveAnswerer:
     name = "extractive"
     model = "extractive"
 
-    def __init__(self, scorer: SentenceScorer, max_sentences: int = 3, max_sources: int = 3):
+    def __init__(
+        self,
+        scorer: SentenceScorer,
+        max_sentences: int = 3,
+        max_sources: int = 3,
+        source_margin: float = 0.1,
+    ):
         self.scorer = scorer
         self.max_sentences = max_sentences
         self.max_sources = max_sources
+        self.source_margin = source_margin
 
     def answer(self, question: str, sources: list[ExtractSource]) -> Generation:
+        if not sources:
+            return Generation("", Usage())
+        # Only passages nearly as relevant as the best one may contribute a sentence.
+        best_source = max(s.relevance for s in sources)
+        chosen_sources = [s for s in sources if s.relevance >= best_source - self.source_margin]
         pool: list[tuple[int, int, str]] = []  # (source number, position, sentence)
-        for source in sources[: self.max_sources]:
+        weights: list[float] = []
+        for source in chosen_sources[: self.max_sources]:
             for position, sentence in enumerate(candidate_sentences(source.text)):
                 pool.append((source.number, position, sentence))
+                weights.append(source.relevance)
         if not pool:
             return Generation("", Usage())
-        scores = self.scorer(question, [s for _, _, s in pool])
+        model_scores = self.scorer(question, [s for _, _, s in pool])
+        terms = _terms(question)
+        # A sentence must match the question itself, come from a relevant passage, and
+        # share the question's words; the model score alone favours generic sentences.
+        scores = [
+            0.5 * m + 0.3 * w + 0.2 * _overlap(terms, sentence)
+            for m, w, (_, _, sentence) in zip(model_scores, weights, pool, strict=True)
+        ]
         ranked = sorted(zip(scores, pool, strict=True), key=lambda x: x[0], reverse=True)
         best = ranked[0][0]
         # Keep sentences close to the best one; a weak second sentence only adds noise.

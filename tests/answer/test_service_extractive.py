@@ -1,0 +1,105 @@
+"""The answer engine end to end on the sample KB with the offline (extractive) answerer."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from kb_slackbot.answer.context import build_context
+from kb_slackbot.answer.service import AnswerService
+
+
+def _service(sample_services, **config) -> AnswerService:
+    service = sample_services.answer_service("extractive")
+    if config:
+        service.config = service.config.__class__(**{**service.config.__dict__, **config})
+    return service
+
+
+def test_answers_with_cited_linked_sources(sample_services):
+    result = _service(sample_services).answer("How many days of paid vacation do I get per year?")
+    assert result.status == "answered"
+    assert result.provider == "extractive"
+    assert re.search(r"\[1\]", result.answer)
+    assert result.sources[0].url == "https://docs.northwindloop.example/hr/paid-leave"
+    markers = {int(n) for n in re.findall(r"\[(\d+)\]", result.answer)}
+    assert markers == {s.number for s in result.sources}  # every source is cited, no others
+    assert result.confidence in ("high", "medium")
+    assert set(result.timings_ms) >= {"retrieve", "rerank", "generate", "total"}
+
+
+def test_extractive_answer_quotes_the_pages_verbatim(sample_services):
+    result = _service(sample_services).answer("How do I report a phishing email?")
+    assert result.status == "answered"
+    page_text = " ".join(
+        c.text
+        for c in sample_services.searcher._corpus.chunks.values()
+        if c.doc_id == "security/reporting-phishing.md"
+    )
+    page_words = set(re.findall(r"\w+", page_text.lower()))
+    answer_words = set(re.findall(r"\w+", re.sub(r"\[\d+\]", "", result.answer).lower()))
+    assert answer_words <= page_words  # nothing invented
+
+
+def test_unanswerable_question_says_not_found_without_a_model(sample_services):
+    result = _service(sample_services).answer("who won the company hackathon in 2019?")
+    assert result.status == "not_found"
+    assert result.answer.startswith("I couldn't find this in the knowledge base.")
+    assert result.sources == []
+    assert result.provider == "none"
+
+
+def test_not_found_answers_in_the_question_language(sample_services):
+    result = _service(sample_services, min_relevance=0.99).answer(
+        "Wie hoch ist der Kantinenzuschuss im Münchner Büro?"
+    )
+    assert result.status == "not_found"
+    assert result.language == "de"
+    assert "Wissensdatenbank" in result.answer
+
+
+def test_outdated_source_is_flagged(sample_services):
+    result = _service(sample_services).answer(
+        "How long do we keep customer data after a contract ends?"
+    )
+    outdated = [s for s in result.sources if s.outdated]
+    assert outdated, result
+    assert any("may be outdated" in w and outdated[0].title in w for w in result.warnings)
+
+
+def test_invalid_questions_get_guidance_and_no_search(sample_services):
+    service = _service(sample_services)
+    assert service.answer("").status == "invalid_question"
+    long = service.answer("why " * 20_000)
+    assert long.status == "invalid_question"
+    assert "2,000" in long.answer and "shorten" in long.answer
+
+
+def test_answers_are_logged_and_cached(sample_services):
+    service = _service(sample_services)
+    first = service.answer("Which VPN client do we use?")
+    second = service.answer("which vpn client do we use?")
+    assert second.cached and second.answer == first.answer
+    assert second.query_id != first.query_id
+    logged = sample_services.query_log.get(first.query_id)
+    assert logged["question"] == "Which VPN client do we use?"
+    assert logged["sources"]
+
+
+def test_context_respects_the_token_budget(sample_services):
+    results = sample_services.searcher.search("VPN setup on Linux and macOS", top_k=5).results
+    count = sample_services.embedder.count_tokens
+    full = build_context(results, count, 100_000)
+    assert len(full) == len(results)
+    tight = build_context(results, count, 400)
+    assert 1 <= len(tight) < len(results)
+    assert sum(count([s.text])[0] for s in tight) <= 400
+    last = tight[-1].text
+    assert last == results[len(tight) - 1].chunk.text or last.endswith((".", "!", "?"))
+
+
+def test_sources_older_than_today_use_injected_clock(sample_services):
+    service = _service(sample_services)
+    service.today = lambda: date(2026, 9, 15)
+    result = service.answer("What VPN client do we use and how do I install it on Linux?")
+    assert all(not s.outdated for s in result.sources if s.updated >= date(2025, 9, 15))
