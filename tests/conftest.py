@@ -42,13 +42,8 @@ def reranker_choice():
 
 
 def make_settings(data_dir: Path, **overrides) -> Settings:
-    return Settings(
-        _env_file=None,
-        data_dir=data_dir,
-        llm_provider="extractive",
-        ollama_host="http://127.0.0.1:9",
-        **overrides,
-    )
+    values = {"llm_provider": "extractive", "ollama_host": "http://127.0.0.1:9", **overrides}
+    return Settings(_env_file=None, data_dir=data_dir, **values)
 
 
 @pytest.fixture

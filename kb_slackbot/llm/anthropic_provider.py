@@ -11,6 +11,9 @@ from .retry import Failure, RetryPolicy, call_with_retries, parse_retry_after
 
 
 class AnthropicProvider:
+    """Claude. ``temperature`` is accepted for the Protocol but not sent: the current
+    Messages API (anthropic SDK 2.x) has no sampling parameters."""
+
     name = "anthropic"
 
     def __init__(
@@ -32,7 +35,6 @@ class AnthropicProvider:
                 system=system,
                 messages=[{"role": m.role, "content": m.content} for m in messages],
                 max_tokens=max_tokens,
-                temperature=temperature,
                 timeout=timeout,
             )
             text = "".join(b.text for b in response.content if getattr(b, "type", "") == "text")
@@ -52,7 +54,6 @@ class AnthropicProvider:
                 system=system,
                 messages=[{"role": m.role, "content": m.content} for m in messages],
                 max_tokens=max_tokens,
-                temperature=temperature,
                 timeout=timeout,
             )
             return manager, manager.__enter__()
