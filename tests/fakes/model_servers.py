@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, ClassVar
 
 
 @dataclass
@@ -243,7 +243,7 @@ def prompt_text(body: dict[str, Any]) -> str:
 class FakeAnthropic(_FakeModelServer):
     """POST /v1/messages, JSON or SSE (``stream: true``)."""
 
-    _ERROR_TYPES = {
+    _ERROR_TYPES: ClassVar[dict[int, str]] = {
         400: "invalid_request_error",
         401: "authentication_error",
         429: "rate_limit_error",
