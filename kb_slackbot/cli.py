@@ -35,7 +35,9 @@ def _services(verbose: bool = False) -> Services:
     except ValidationError as exc:
         err.print("[red]Invalid settings:[/red]")
         for problem in exc.errors():
-            name = "KB_" + str(problem["loc"][0]).upper() if problem["loc"] else "settings"
+            field = str(problem["loc"][0]) if problem["loc"] else "settings"
+            # Aliased fields are reported by their variable name already (e.g. KB_CHROMA_PORT).
+            name = field if field.isupper() else "KB_" + field.upper()
             err.print(f"  {name}: {problem['msg']}")
         raise typer.Exit(2) from None
     # Commands other than `run` talk to a person: only warnings and errors go to the log.

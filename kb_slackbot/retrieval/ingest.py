@@ -48,7 +48,7 @@ ProgressCallback = Callable[[int, int, str], None]
 def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFile]:
     """Supported files under each path, skipping hidden files and folders."""
     for root in paths:
-        root = root.expanduser()
+        root = root.expanduser().resolve()  # stored source paths must not depend on the cwd
         if root.is_file():
             yield SourceFile(root, root.name, options.space, options.base_url)
             continue

@@ -16,8 +16,7 @@ from urllib.parse import quote
 
 import frontmatter
 import yaml
-from pypdf import PdfReader
-from pypdf.errors import PdfReadError
+from pypdf import PasswordType, PdfReader
 from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
 
@@ -162,11 +161,12 @@ def _load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = _decode_text(raw)
     try:
         post = frontmatter.loads(text)
+        fields = _front_matter_fields(post, text)
     except (yaml.YAMLError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise LoadError(f"malformed YAML front matter: {first}") from exc
     meta = post.metadata
-    if not isinstance(meta, dict):
+    if not isinstance(meta, dict) or not isinstance(fields, dict | None):
         raise LoadError("malformed YAML front matter: expected key: value pairs")
     body = post.content
     offset = text[: text.find(body)].count("\n") if body else 0
@@ -189,6 +189,18 @@ def _load_markdown(source: SourceFile, raw: bytes) -> Document:
         source_path=str(source.path),
         language=str(meta["lang"]) if meta.get("lang") else None,
     )
+
+
+def _front_matter_fields(post: frontmatter.Post, text: str) -> object:
+    """The parsed front matter as written: python-frontmatter silently drops one that is not
+    a mapping (a scalar or a list, e.g. keys written without a colon), losing `space:`."""
+    if post.handler is None:
+        return None
+    try:
+        fm, _content = post.handler.split(text.strip())
+    except ValueError:  # an opening delimiter without a closing one: not front matter
+        return None
+    return post.handler.load(fm)
 
 
 def _drop_title_heading(block: Block, title: str) -> Block:
@@ -290,14 +302,15 @@ def _node_text(node: Node) -> str:
 def _load_pdf(source: SourceFile, raw: bytes) -> Document:
     try:
         reader = PdfReader(io.BytesIO(raw))
-        if reader.is_encrypted:
+        # Encrypted with an empty user password (permissions only) still opens for everyone.
+        if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
             raise LoadError("PDF is encrypted")
         pages = [page.extract_text() or "" for page in reader.pages]
         meta_title = (reader.metadata.title if reader.metadata else None) or ""
     except LoadError:
         raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise LoadError(f"unreadable PDF: {exc}") from exc
+    except Exception as exc:  # pypdf raises many kinds (AttributeError, AssertionError, …)
+        raise LoadError(f"unreadable PDF: {type(exc).__name__}: {exc}") from exc
     blocks = [
         Block(text=paragraph.strip(), page=number)
         for number, page_text in enumerate(pages, start=1)

@@ -22,10 +22,19 @@ from .conftest import running_bot
 
 LEAK_KB = Path(__file__).resolve().parent.parent / "fixtures" / "leak_kb"
 SECRETS = [
-    "ZEBRA-HR-7731", "OTTER-HR-2208", "FALCON-FIN-4410", "PUMA-SEC-9902",
-    "71,000", "14.2 million", "555-0199",
-    "Salary bands 2026 (HR only)", "Disciplinary cases log", "Board financials Q3",
-    "break-glass access (security only)", "kb.example/hr/", "kb.example/finance/",
+    "ZEBRA-HR-7731",
+    "OTTER-HR-2208",
+    "FALCON-FIN-4410",
+    "PUMA-SEC-9902",
+    "71,000",
+    "14.2 million",
+    "555-0199",
+    "Salary bands 2026 (HR only)",
+    "Disciplinary cases log",
+    "Board financials Q3",
+    "break-glass access (security only)",
+    "kb.example/hr/",
+    "kb.example/finance/",
     "kb.example/security/",
 ]
 HR_USER, OTHER_USER = "UHR1", "UOTHER"
@@ -79,8 +88,11 @@ def policy(tmp_path_factory) -> AccessPolicy:
 
 def _visible(fake) -> str:
     """Everything the bot sent to Slack: messages, updates, ephemerals, modals, responses."""
-    calls = [c.params for c in fake.calls if c.method not in ("auth.test", "conversations.replies",
-                                                               "conversations.info")]
+    calls = [
+        c.params
+        for c in fake.calls
+        if c.method not in ("auth.test", "conversations.replies", "conversations.info")
+    ]
     return json.dumps(calls, ensure_ascii=False) + json.dumps(fake.responses, ensure_ascii=False)
 
 
@@ -91,15 +103,18 @@ def _assert_no_leak(text: str) -> None:
 
 def _answered(fake, channel: str, count: int):
     return fake.wait_for(
-        "chat.update", count=count, timeout=60,
+        "chat.update",
+        count=count,
+        timeout=60,
         predicate=lambda c: c.params.get("channel") == channel and c.params.get("blocks"),
     )
 
 
 def test_channel_mentions_never_use_restricted_pages(tmp_path, leak_services, policy):
     service = leak_services.answer_service("extractive")
-    with running_bot(tmp_path, leak_services, service=service, access=policy,
-                     rate_limit_per_minute=100) as bot:
+    with running_bot(
+        tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
+    ) as bot:
         for question in CHANNEL_QUESTIONS:
             bot.fake.send_envelope("events_api", app_mention(question, channel=PUBLIC_CHANNEL))
         _answered(bot.fake, PUBLIC_CHANNEL, len(CHANNEL_QUESTIONS))
@@ -108,8 +123,9 @@ def test_channel_mentions_never_use_restricted_pages(tmp_path, leak_services, po
 
 def test_thread_follow_ups_and_external_channels(tmp_path, leak_services, policy):
     service = leak_services.answer_service("extractive")
-    with running_bot(tmp_path, leak_services, service=service, access=policy,
-                     rate_limit_per_minute=100) as bot:
+    with running_bot(
+        tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
+    ) as bot:
         bot.fake.set_channel(EXTERNAL_CHANNEL, name="partner-shared", is_ext_shared=True)
         thread = next_ts()
         bot.fake.seed_thread(PUBLIC_CHANNEL, thread, ["How do salary reviews work?"])
@@ -125,8 +141,9 @@ def test_thread_follow_ups_and_external_channels(tmp_path, leak_services, policy
 
 def test_private_answers_follow_the_asker_and_share_is_refused(tmp_path, leak_services, policy):
     service = leak_services.answer_service("extractive")
-    with running_bot(tmp_path, leak_services, service=service, access=policy,
-                     rate_limit_per_minute=100) as bot:
+    with running_bot(
+        tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
+    ) as bot:
         # Outsiders: /kb and DMs.
         for n, question in enumerate(CHANNEL_QUESTIONS[:5]):
             url = bot.fake.response_url(f"outsider{n}")
@@ -152,15 +169,21 @@ def test_private_answers_follow_the_asker_and_share_is_refused(tmp_path, leak_se
 
         # …and tries to share it in a public channel: refused, nothing posted there.
         query_id = next(
-            e["value"] for b in bodies[-1]["blocks"] if b["type"] == "actions"
-            for e in b["elements"] if e["action_id"] == SHARE_ACTION
+            e["value"]
+            for b in bodies[-1]["blocks"]
+            if b["type"] == "actions"
+            for e in b["elements"]
+            if e["action_id"] == SHARE_ACTION
         )
         before = len(bot.fake.calls_to("chat.postMessage"))
         share_url = bot.fake.response_url("share")
         bot.fake.send_envelope(
             "interactive",
             block_action(
-                SHARE_ACTION, query_id, user=HR_USER, response_url=share_url,
+                SHARE_ACTION,
+                query_id,
+                user=HR_USER,
+                response_url=share_url,
                 container={"type": "message", "is_ephemeral": True, "channel_id": PUBLIC_CHANNEL},
             ),
         )

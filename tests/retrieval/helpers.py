@@ -1,0 +1,88 @@
+"""Small builders for fixture knowledge bases (files on disk, including real PDFs) and
+shortcuts for ingesting and searching them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from kb_slackbot.retrieval.search import HybridSearcher, SearchConfig
+from kb_slackbot.services import Services
+
+
+def write(root: Path, rel: str, text: str) -> Path:
+    """Write ``text`` to ``root/rel`` (creating folders) and return the path."""
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _pdf_string(text: str) -> str:
+    return "(" + re.sub(r"([\\()])", r"\\\1", text) + ")"
+
+
+def make_pdf(path: Path, pages: list[list[str]], title: str | None = None) -> Path:
+    """Write a minimal but valid PDF: one text line per entry, Helvetica, one page per list.
+
+    No PDF library in the environment can write text, so the file is assembled by hand: a
+    catalog, a page tree, a font, and per page a content stream, with a correct xref table.
+    """
+    objects: list[bytes] = []
+
+    def add(body: str | bytes) -> int:
+        objects.append(body.encode("latin-1") if isinstance(body, str) else body)
+        return len(objects)
+
+    catalog = add("")  # filled in below, once the page tree's number is known
+    pages_obj = add("")
+    font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    kids = []
+    for lines in pages:
+        ops = ["BT", "/F1 12 Tf", "16 TL", "72 740 Td"]
+        for line in lines:
+            ops += [f"{_pdf_string(line)} Tj", "T*"]
+        ops.append("ET")
+        stream = "\n".join(ops).encode("latin-1")
+        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        kids.append(
+            add(
+                f"<< /Type /Page /Parent {pages_obj} 0 R /MediaBox [0 0 612 792] "
+                f"/Resources << /Font << /F1 {font} 0 R >> >> /Contents {content} 0 R >>"
+            )
+        )
+    objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_obj} 0 R >>".encode()
+    objects[pages_obj - 1] = (
+        f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>"
+    ).encode()
+    info = add(f"<< /Title {_pdf_string(title)} >>") if title else None
+
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    trailer = f"<< /Size {len(objects) + 1} /Root {catalog} 0 R"
+    trailer += f" /Info {info} 0 R >>" if info else " >>"
+    out += b"trailer\n" + trailer.encode() + b"\nstartxref\n%d\n%%%%EOF\n" % xref
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(bytes(out))
+    return path
+
+
+def searcher_for(services: Services, reranker=None, **config) -> HybridSearcher:
+    """A searcher that re-checks the index generation on every search and keeps every hit."""
+    config = {"refresh_interval_s": 0.0, "min_relevance": 0.0, **config}
+    return HybridSearcher(services.index, reranker, SearchConfig(**config))
+
+
+def ingest(services: Services, *paths: Path, space=None, base_url=None, prune=False):
+    return services.ingester.run(list(paths), services.ingest_options(space, base_url, prune))
+
+
+def all_hits(searcher: HybridSearcher, query: str, spaces=None, top_k: int = 50):
+    response = searcher.search(query, top_k=top_k, spaces=spaces)
+    return response.results + response.below_threshold

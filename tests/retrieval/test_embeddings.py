@@ -1,0 +1,87 @@
+"""The embedding side: bundled models resolve offline, unknown ones fail fast and clearly."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kb_slackbot.retrieval.embeddings import (
+    E5Embedder,
+    ModelUnavailable,
+    configure_hub_access,
+    load_embedder,
+    resolve_model_path,
+)
+
+
+def test_bundled_model_resolves_to_local_weights():
+    for name in ("all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2", "ALL-MINILM-L6-V2"):
+        path = Path(resolve_model_path(name))
+        assert path.is_dir(), name
+        assert (path / "config.json").exists()
+
+
+def test_local_paths_and_unknown_names(tmp_path):
+    assert resolve_model_path(str(tmp_path)) == str(tmp_path)
+    assert resolve_model_path("someone/else-model") == "someone/else-model"
+
+
+def test_unknown_model_fails_fast_naming_the_setting(embedder):
+    started = time.perf_counter()
+    with pytest.raises(ModelUnavailable) as info:
+        load_embedder("no-such-org/no-such-model")
+    assert time.perf_counter() - started < 5, "offline: no hub retries"
+    message = str(info.value)
+    assert "'no-such-org/no-such-model'" in message
+    assert "KB_EMBEDDING_MODEL" in message and "KB_HF_OFFLINE=off" in message
+
+
+def test_embeddings_are_normalised_and_semantic(embedder):
+    assert embedder.name == "all-MiniLM-L6-v2"
+    assert embedder.max_tokens == 256
+    docs = embedder.embed_documents(
+        ["Reset your password in the account portal.", "The canteen serves lunch at noon."]
+    )
+    assert docs.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(docs, axis=1), 1.0, atol=1e-5)
+    query = embedder.embed_query("how do I change my password")
+    assert query.shape == (384,)
+    assert np.allclose(query, embedder.embed_documents(["how do I change my password"])[0])
+    on_topic, off_topic = docs @ query
+    assert on_topic > off_topic + 0.2
+
+
+def test_token_counts_use_the_models_tokenizer_without_truncation(embedder, capfd):
+    # Word pieces, without [CLS]/[SEP]: north ##wind ##lo ##op.
+    assert embedder.count_tokens(["hello world", "", "northwindloop"]) == [2, 0, 4]
+    long_text = "word " * 1000
+    assert embedder.count_tokens([long_text]) == [1000]
+    # Counting a text longer than the model window is not an error worth a warning.
+    assert "longer than the specified maximum" not in capfd.readouterr().err
+
+
+def test_hub_access_reason(monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    assert configure_hub_access("auto").startswith("offline (HF_HUB_OFFLINE=1")
+    monkeypatch.delenv("HF_HUB_OFFLINE")
+    monkeypatch.delenv("TRANSFORMERS_OFFLINE", raising=False)
+    assert configure_hub_access("off") == "hub downloads allowed"
+    monkeypatch.setenv("HF_ENDPOINT", "https://hub.internal.example")
+    assert configure_hub_access("auto") == "hub downloads allowed", "a mirror is configured"
+    assert configure_hub_access("on").startswith("offline")
+
+
+def test_e5_embedder_is_multilingual():
+    e5 = E5Embedder()
+    assert e5.max_tokens == 512
+    docs = e5.embed_documents(
+        ["Elternzeit kann bis zu drei Jahre dauern.", "Der Drucker steht im Flur."]
+    )
+    assert docs.shape[0] == 2 and docs.dtype == np.float32
+    query = e5.embed_query("How long can parental leave last?")
+    parental, printer = docs @ query
+    assert parental > printer
+    assert e5.count_tokens(["hello world"])[0] > 0

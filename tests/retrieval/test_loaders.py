@@ -1,0 +1,392 @@
+"""Loaders: Markdown, HTML, plain text and PDF files become Documents, or fail with a reason."""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from pypdf import PdfWriter
+
+from kb_slackbot.retrieval.loaders import LoadError, SourceFile, load_document
+from tests.retrieval.helpers import make_pdf, write
+
+BASE = "https://docs.example.com/kb/"
+
+
+def load(path: Path, root: Path | None = None, base_url: str | None = None, space="public"):
+    root = root or path.parent
+    return load_document(SourceFile(path, path.relative_to(root).as_posix(), space, base_url))
+
+
+def set_mtime(path: Path, day: date) -> None:
+    stamp = datetime(day.year, day.month, day.day, 12, 0, tzinfo=UTC).timestamp()
+    os.utime(path, (stamp, stamp))
+
+
+def texts(document) -> list[str]:
+    return [b.text for b in document.blocks]
+
+
+# --- Markdown ----------------------------------------------------------------------------
+
+
+def test_markdown_front_matter_sets_every_field(tmp_path):
+    path = write(
+        tmp_path,
+        "guide.md",
+        "---\n"
+        "title: Expense guide\n"
+        "url: https://wiki.example.com/expenses\n"
+        "updated: 2025-03-04\n"
+        "space: finance\n"
+        "lang: de\n"
+        "---\n"
+        "# Something else\n\n"
+        "Receipts go to the finance team.\n",
+    )
+    doc = load(path, base_url=BASE, space="public")
+    assert doc.title == "Expense guide"
+    assert doc.url == "https://wiki.example.com/expenses"
+    assert doc.updated == date(2025, 3, 4)
+    assert doc.space == "finance"
+    assert doc.language == "de"
+    assert doc.doc_id == "guide.md"
+    assert texts(doc) == ["Receipts go to the finance team."]
+
+
+def test_markdown_date_key_is_accepted_for_updated(tmp_path):
+    path = write(tmp_path, "a.md", "---\ndate: 2024-12-24T10:30:00\n---\nText.\n")
+    assert load(path).updated == date(2024, 12, 24)
+
+
+def test_markdown_title_falls_back_to_first_heading_then_file_name(tmp_path):
+    with_heading = write(tmp_path, "x.md", "Intro line.\n\n# Travel booking\n\nBook early.\n")
+    doc = load(with_heading)
+    assert doc.title == "Travel booking"
+    # The heading that became the title is not repeated in the section path.
+    assert [b.headings for b in doc.blocks] == [(), ()]
+
+    no_heading = write(tmp_path, "home-office_setup.md", "Just a paragraph.\n")
+    assert load(no_heading).title == "Home office setup"
+
+
+def test_markdown_url_falls_back_to_base_url_plus_relative_path(tmp_path):
+    path = write(tmp_path, "hr/Über uns.md", "Hello.\n")
+    doc = load(path, root=tmp_path, base_url="https://docs.example.com/kb")
+    assert doc.url == "https://docs.example.com/kb/hr/%C3%9Cber%20uns.md"
+    assert doc.doc_id == "hr/Über uns.md"
+    # With a trailing slash on the base the result is the same (no double slash).
+    assert load(path, root=tmp_path, base_url=BASE).url == BASE + "hr/%C3%9Cber%20uns.md"
+
+
+def test_markdown_url_without_base_is_a_file_uri(tmp_path):
+    path = write(tmp_path, "notes.md", "Hello.\n")
+    doc = load(path)
+    assert doc.url == path.resolve().as_uri()
+    assert doc.url.startswith("file:///")
+
+
+def test_markdown_updated_falls_back_to_file_mtime(tmp_path):
+    path = write(tmp_path, "old.md", "---\ntitle: Old page\n---\nText.\n")
+    set_mtime(path, date(2021, 5, 4))
+    assert load(path).updated == date(2021, 5, 4)
+
+
+def test_markdown_headings_code_fences_and_line_numbers(tmp_path):
+    source = (
+        "---\n"  # 1
+        "title: Deploying\n"  # 2
+        "---\n"  # 3
+        "\n"  # 4
+        "# Deploying\n"  # 5
+        "\n"  # 6
+        "Overview paragraph\n"  # 7
+        "spanning two lines.\n"  # 8
+        "\n"  # 9
+        "## Staging\n"  # 10
+        "\n"  # 11
+        "```bash\n"  # 12
+        "# not a heading\n"  # 13
+        "make deploy\n"  # 14
+        "```\n"  # 15
+        "\n"  # 16
+        "### Rollback\n"  # 17
+        "Run the rollback job.\n"  # 18
+        "\n"  # 19
+        "---\n"  # 20 (horizontal rule)
+        "\n"  # 21
+        "After the rule.\n"  # 22
+        "## Production\n"  # 23
+        "Ask on-call first.\n"  # 24
+    )
+    path = write(tmp_path, "deploy.md", source)
+    doc = load(path)
+    lines = source.split("\n")
+    got = [(b.headings, b.start_line, b.end_line) for b in doc.blocks]
+    assert got == [
+        ((), 7, 8),
+        (("Staging",), 12, 15),
+        (("Staging", "Rollback"), 18, 18),
+        (("Staging", "Rollback"), 22, 22),
+        (("Production",), 24, 24),
+    ]
+    for block in doc.blocks:
+        assert block.text == "\n".join(lines[block.start_line - 1 : block.end_line]).strip()
+    assert "# not a heading" in doc.blocks[1].text
+
+
+# --- plain text --------------------------------------------------------------------------
+
+
+def test_plain_text_paragraphs_title_and_lines(tmp_path):
+    path = write(
+        tmp_path,
+        "it/wifi_codes.txt",
+        "Guest network: NW-Guest\n\n\nThe password changes monthly.\nAsk reception.\n",
+    )
+    set_mtime(path, date(2022, 1, 2))
+    doc = load(path, root=tmp_path, base_url=BASE)
+    assert doc.title == "Wifi codes"
+    assert doc.url == BASE + "it/wifi_codes.txt"
+    assert doc.updated == date(2022, 1, 2)
+    assert [(b.text, b.start_line, b.end_line) for b in doc.blocks] == [
+        ("Guest network: NW-Guest", 1, 1),
+        ("The password changes monthly.\nAsk reception.", 4, 5),
+    ]
+
+
+def test_crlf_and_bom_are_normalised(tmp_path):
+    path = tmp_path / "win.txt"
+    path.write_bytes(b"\xef\xbb\xbfFirst line\r\nsecond line\r\n\r\nThird\r\n")
+    doc = load(path)
+    assert texts(doc) == ["First line\nsecond line", "Third"]
+
+
+# --- HTML --------------------------------------------------------------------------------
+
+HTML_PAGE = """<!DOCTYPE html>
+<html><head>
+  <title>Office Wi-Fi</title>
+  <link rel="canonical" href="https://intranet.example.com/wifi">
+  <style>.secret-style-rule { color: red }</style>
+  <script>var trackingScriptMarker = 1;</script>
+</head><body>
+  <header><a href="/">Header logo text</a></header>
+  <nav><ul><li><a href="/x">Navigation link text</a></li></ul></nav>
+  <main>
+    <h1>Office Wi-Fi</h1>
+    <p>Use the <b>NW-Staff</b> network.</p>
+    <h2>Guests</h2>
+    <p>Guests use NW-Guest.</p>
+    <ul><li>Ask reception</li><li>Show ID</li></ul>
+    <h3>Passwords</h3>
+    <table><tr><th>Network</th><th>Password</th></tr>
+      <tr><td>NW-Guest</td><td>changes monthly</td></tr></table>
+    <h2>Printers</h2>
+    <p>Printers are on floor 2.</p>
+  </main>
+  <footer>Footer copyright text</footer>
+</body></html>
+"""
+
+
+def test_html_title_canonical_headings_and_noise_removed(tmp_path):
+    path = write(tmp_path, "wifi.html", HTML_PAGE)
+    doc = load(path, base_url=BASE)
+    assert doc.title == "Office Wi-Fi"
+    assert doc.url == "https://intranet.example.com/wifi"
+    assert [(b.headings, b.text) for b in doc.blocks] == [
+        ((), "Use the NW-Staff network."),
+        (("Guests",), "Guests use NW-Guest."),
+        (("Guests",), "- Ask reception"),
+        (("Guests",), "- Show ID"),
+        (("Guests", "Passwords"), "Network | Password"),
+        (("Guests", "Passwords"), "NW-Guest | changes monthly"),
+        (("Printers",), "Printers are on floor 2."),
+    ]
+    everything = "\n".join(texts(doc))
+    for noise in ("Header logo", "Navigation link", "Footer copyright", "tracking", "secret-style"):
+        assert noise not in everything
+
+
+def test_html_title_falls_back_to_first_h1_and_url_to_base(tmp_path):
+    path = write(
+        tmp_path,
+        "pages/printing.htm",
+        "<html><body><article><h1>Printing guide</h1><p>Use badge release.</p>"
+        "</article></body></html>",
+    )
+    doc = load(path, root=tmp_path, base_url=BASE)
+    assert doc.title == "Printing guide"
+    assert doc.url == BASE + "pages/printing.htm"
+    assert texts(doc) == ["Use badge release."]
+    assert doc.blocks[0].headings == ()
+
+
+def test_html_without_title_or_h1_uses_file_name(tmp_path):
+    path = write(tmp_path, "team-contacts.html", "<html><body><p>Call Ana.</p></body></html>")
+    assert load(path).title == "Team contacts"
+
+
+def test_html_with_only_noise_is_rejected(tmp_path):
+    path = write(
+        tmp_path,
+        "empty.html",
+        "<html><head><script>var a = 1;</script></head><body><nav>Home</nav></body></html>",
+    )
+    with pytest.raises(LoadError, match="no readable text"):
+        load(path)
+
+
+# --- PDF ---------------------------------------------------------------------------------
+
+
+def test_pdf_pages_and_metadata_title(tmp_path):
+    path = make_pdf(
+        tmp_path / "travel.pdf",
+        [
+            ["Travel policy overview.", "Trains are preferred under 500 km."],
+            ["Hotels up to 120 EUR."],
+        ],
+        title="Travel and Expense Policy",
+    )
+    set_mtime(path, date(2023, 7, 8))
+    doc = load(path, base_url=BASE)
+    assert doc.title == "Travel and Expense Policy"
+    assert doc.url == BASE + "travel.pdf"
+    assert doc.updated == date(2023, 7, 8)
+    pages = {b.page: b.text for b in doc.blocks}
+    assert set(pages) == {1, 2}
+    assert "Trains are preferred under 500 km." in pages[1]
+    assert "Hotels up to 120 EUR." in pages[2]
+    assert "Hotels" not in pages[1]
+    assert all(b.start_line is None for b in doc.blocks)
+
+
+def test_pdf_without_title_uses_file_name(tmp_path):
+    path = make_pdf(tmp_path / "security_checklist.pdf", [["Lock your screen."]])
+    assert load(path).title == "Security checklist"
+
+
+def test_pdf_with_a_password_is_rejected(tmp_path):
+    plain = make_pdf(tmp_path / "plain.pdf", [["Board numbers."]])
+    writer = PdfWriter(clone_from=plain)
+    writer.encrypt(user_password="secret", owner_password="owner", algorithm="RC4-128")
+    locked = tmp_path / "locked.pdf"
+    writer.write(locked)
+    with pytest.raises(LoadError, match="encrypted"):
+        load(locked)
+
+
+def test_pdf_encrypted_for_permissions_only_still_loads(tmp_path):
+    """An empty user password opens in every viewer; only printing/copying is restricted."""
+    plain = make_pdf(tmp_path / "plain.pdf", [["Permissions only."]])
+    writer = PdfWriter(clone_from=plain)
+    writer.encrypt(user_password="", owner_password="owner", algorithm="RC4-128")
+    path = tmp_path / "restricted.pdf"
+    writer.write(path)
+    assert texts(load(path)) == ["Permissions only."]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda raw: b"this is not a PDF at all\n", id="garbage"),
+        pytest.param(lambda raw: raw[: len(raw) // 2], id="truncated"),
+        # pypdf raises AttributeError here, not one of its own error types.
+        pytest.param(
+            lambda raw: re.sub(rb"trailer\n<< /Size \d+", b"trailer\n", raw), id="trailer"
+        ),
+        # ... and AssertionError here (an object reference inside a content stream).
+        pytest.param(lambda raw: raw.replace(b"/F1 12 Tf", b"/F1 12 0 R Tf", 1), id="stream"),
+    ],
+)
+def test_damaged_pdf_is_a_load_error(tmp_path, damage):
+    raw = make_pdf(tmp_path / "ok.pdf", [["Some text here."]]).read_bytes()
+    broken = damage(raw)
+    assert broken != raw
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(broken)
+    with pytest.raises(LoadError, match="unreadable PDF"):
+        load(path)
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["page.md", "page.txt", "page.html"])
+def test_binary_file_is_rejected(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(b"PK\x03\x04\x00\x00binary\x00stuff")
+    with pytest.raises(LoadError, match="binary file"):
+        load(path)
+
+
+def test_non_utf8_file_is_rejected_with_a_hint(tmp_path):
+    path = tmp_path / "latin.md"
+    path.write_bytes("Größe und Maße\n".encode("latin-1"))
+    with pytest.raises(LoadError, match="not valid UTF-8") as info:
+        load(path)
+    assert "re-save" in str(info.value)
+
+
+@pytest.mark.parametrize("content", [b"", b"   \n\n\t\n"])
+def test_empty_file_is_rejected(tmp_path, content):
+    path = tmp_path / "empty.md"
+    path.write_bytes(content)
+    with pytest.raises(LoadError, match="empty"):
+        load(path)
+
+
+def test_front_matter_without_body_has_no_text(tmp_path):
+    path = write(tmp_path, "meta-only.md", "---\ntitle: Only metadata\n---\n")
+    with pytest.raises(LoadError, match="no readable text"):
+        load(path)
+
+
+@pytest.mark.parametrize(
+    "front_matter",
+    [
+        pytest.param("title: [unclosed\nspace: hr", id="yaml-syntax"),
+        pytest.param("title:\tTabbed\n\tspace: hr", id="tabs"),
+        # Keys without colons parse as one string; silently dropping it would lose `space`.
+        pytest.param("title Salary bands\nspace hr", id="no-colons"),
+        pytest.param("- title\n- space", id="a-list"),
+    ],
+)
+def test_malformed_front_matter_is_rejected(tmp_path, front_matter):
+    path = write(tmp_path, "bad.md", f"---\n{front_matter}\n---\nConfidential text.\n")
+    with pytest.raises(LoadError, match="malformed YAML front matter"):
+        load(path)
+
+
+def test_opening_rule_without_closing_delimiter_is_just_text(tmp_path):
+    path = write(tmp_path, "rule.md", "---\n\nText after a rule.\n")
+    assert texts(load(path)) == ["Text after a rule."]
+
+
+@pytest.mark.parametrize("value", ["last week", "03/04/2025", "soon"])
+def test_non_date_updated_is_rejected_with_the_field_name(tmp_path, value):
+    path = write(tmp_path, "when.md", f"---\nupdated: {value}\n---\nText.\n")
+    with pytest.raises(LoadError) as info:
+        load(path)
+    message = str(info.value)
+    assert "'updated'" in message
+    assert "YYYY-MM-DD" in message
+    assert value in message
+
+
+def test_impossible_date_is_rejected(tmp_path):
+    path = write(tmp_path, "when.md", "---\nupdated: 2025-13-45\n---\nText.\n")
+    with pytest.raises(LoadError, match=r"month must be in 1\.\.12"):
+        load(path)
+
+
+def test_unsupported_suffix_and_unreadable_file(tmp_path):
+    with pytest.raises(LoadError, match=r"unsupported file type '\.docx'"):
+        load(write(tmp_path, "memo.docx", "text"))
+    with pytest.raises(LoadError, match="cannot read file"):
+        load(tmp_path / "missing.md")
