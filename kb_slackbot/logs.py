@@ -14,7 +14,7 @@ import structlog
 # Slack tokens (xoxb-/xoxp-/xoxa-/xoxe-/xapp-), Anthropic keys, bearer credentials.
 SECRET_PATTERN = re.compile(
     r"(xox[a-z]-[A-Za-z0-9-]+|xapp-[A-Za-z0-9-]+|sk-ant-[A-Za-z0-9_-]+|"
-    r"(?i:bearer)\s+[A-Za-z0-9._~+/=-]+)"
+    r"(?i:bearer|basic)\s+[A-Za-z0-9._~+/=-]+)"
 )
 SECRET_KEYS = {"authorization", "token", "api_key", "x-api-key", "signing_secret", "password"}
 REDACTED = "[REDACTED]"

@@ -125,3 +125,9 @@ def test_max_level():
     assert max_level("INFO", "WARNING") == "WARNING"
     assert max_level("ERROR", "WARNING") == "ERROR"
     assert max_level("DEBUG", "DEBUG") == "DEBUG"
+
+
+def test_basic_auth_inside_a_string_is_masked():
+    from kb_slackbot.logs import redact_text
+
+    assert "dXNlcjpwYXNz" not in redact_text("Authorization: Basic dXNlcjpwYXNz")

@@ -237,8 +237,8 @@ def _load_html(source: SourceFile, raw: bytes) -> Document:
     tree = HTMLParser(_decode_text(raw))
     title_node = tree.css_first("title")
     canonical = tree.css_first('link[rel="canonical"]')
-    first_h1 = tree.css_first("h1")
     tree.strip_tags(_NOISE_TAGS)
+    first_h1 = tree.css_first("h1")  # after removing headers, so a site-logo <h1> is not it
     root = tree.css_first("main") or tree.css_first("article") or tree.body or tree.root
     if root is None:
         raise LoadError("HTML has no body")

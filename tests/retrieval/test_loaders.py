@@ -390,3 +390,17 @@ def test_unsupported_suffix_and_unreadable_file(tmp_path):
         load(write(tmp_path, "memo.docx", "text"))
     with pytest.raises(LoadError, match="cannot read file"):
         load(tmp_path / "missing.md")
+
+
+def test_html_title_ignores_a_logo_heading_in_the_site_header(tmp_path):
+    from kb_slackbot.retrieval.loaders import SourceFile, load_document
+
+    page = tmp_path / "p.html"
+    page.write_text(
+        "<html><body><header><h1>Northwind</h1></header>"
+        "<main><h1>Printer setup</h1><p>Add the printer from the portal.</p></main>"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    doc = load_document(SourceFile(page, "p.html", "public", None))
+    assert doc.title == "Printer setup"

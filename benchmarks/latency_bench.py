@@ -1,0 +1,155 @@
+"""Speed and memory on this machine: per-stage search latency on the sample KB, the overhead
+of the pipeline over the bare model forward passes, ingestion throughput against bare
+encoding, peak memory, and query latency as the index grows to 100k chunks.
+
+    python benchmarks/latency_bench.py [--sizes 1000,10000,100000] [--queries 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+from common import ROOT, median, pct, peak_rss_mb, print_table, save, searcher
+
+from kb_slackbot.retrieval.chunking import chunk_document
+from kb_slackbot.retrieval.documents import Chunk
+from kb_slackbot.retrieval.embeddings import load_embedder
+from kb_slackbot.retrieval.index import ChunkIndex, make_client
+from kb_slackbot.retrieval.ingest import IngestOptions, Ingester, discover
+from kb_slackbot.retrieval.loaders import LoadError, load_document
+from kb_slackbot.retrieval.rerank import load_reranker
+from kb_slackbot.settings import Settings
+
+SAMPLE = ROOT / "sample_kb"
+BASE = "https://docs.northwindloop.example/"
+
+
+def ingest_throughput(embedder) -> tuple[list[list], ChunkIndex]:
+    data = Path(tempfile.mkdtemp(prefix="kb-lat-"))
+    index = ChunkIndex(make_client(Settings(_env_file=None, data_dir=data)), "lat", embedder)
+    options = IngestOptions(base_url=BASE)
+    started = time.perf_counter()
+    summary = Ingester(index).run([SAMPLE], options)
+    ingest_s = time.perf_counter() - started
+    # The same chunk texts through the bare model, for the ratio.
+    texts = []
+    for source in discover([SAMPLE], options):
+        try:
+            doc = load_document(source)
+        except LoadError:
+            continue
+        chunks = chunk_document(doc, embedder.count_tokens, embedder.max_tokens - 2, 40)
+        texts += [c.embedding_text() for c in chunks]
+    started = time.perf_counter()
+    embedder.embed_documents(texts)
+    encode_s = time.perf_counter() - started
+    rows = [
+        ["chunks", summary.chunks, len(texts)],
+        ["chunks/s", summary.chunks / ingest_s, len(texts) / encode_s],
+        ["ratio ingest / bare encode (goal ≥ 0.85)", (summary.chunks / ingest_s) /
+         (len(texts) / encode_s), ""],
+    ]
+    return rows, index
+
+
+def stage_latency(index: ChunkIndex, reranker, embedder, queries: list[str]) -> list[list]:
+    s = searcher(index, reranker)
+    s.search("warm up", top_k=5)
+    stages: dict[str, list[float]] = {}
+    bare: list[float] = []
+    for query in queries:
+        response = s.search(query, top_k=5)
+        for stage, ms in response.timings_ms.items():
+            stages.setdefault(stage, []).append(ms)
+        # Bare forward passes on the same inputs: the query embedding and reranking the
+        # same candidates the pipeline reranked.
+        passages = [r.chunk.embedding_text() for r in response.results + response.below_threshold]
+        started = time.perf_counter()
+        embedder.embed_query(query)
+        if reranker is not None:
+            reranker.score(query, passages)
+        bare.append((time.perf_counter() - started) * 1000)
+    rows = [[stage, median(v), pct(v, 95)] for stage, v in stages.items()]
+    rows.append(["bare model forward (embed + rerank)", median(bare), pct(bare, 95)])
+    rows.append(["ratio search / bare forward (goal ≤ 1.25)",
+                 median(stages["total"]) / median(bare), pct(stages["total"], 95) / pct(bare, 95)])
+    return rows
+
+
+def scaling(sizes: list[int], embedder, queries: int = 20) -> list[list]:
+    rng = np.random.default_rng(7)
+    words = [f"w{n}" for n in range(5000)]
+    rows = []
+    for size in sizes:
+        data = Path(tempfile.mkdtemp(prefix="kb-scale-"))
+        index = ChunkIndex(make_client(Settings(_env_file=None, data_dir=data)), "scale", embedder)
+        batch = 5000
+        for start in range(0, size, batch):
+            n = min(batch, size - start)
+            vectors = rng.normal(size=(n, 384)).astype(np.float32)
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+            texts = [" ".join(rng.choice(words, 60)) for _ in range(n)]
+            index.collection.add(
+                ids=[f"d{start + i}#h#0" for i in range(n)],
+                embeddings=vectors,
+                documents=texts,
+                metadatas=[{
+                    "doc_id": f"d{start + i}", "doc_hash": "h", "n_chunks": 1, "chunk_index": 0,
+                    "title": "t", "url": "u", "heading_path": "", "updated": "2026-01-01",
+                    "space": "public", "source_path": "", "ingested_at": 0.0,
+                } for i in range(n)],
+            )
+        index.bump_generation()
+        s = searcher(index, None, refresh=False)
+        started = time.perf_counter()
+        s.refresh(force=True)
+        rebuild_ms = (time.perf_counter() - started) * 1000
+        dense, bm25, total = [], [], []
+        for _ in range(queries):
+            response = s.search(" ".join(rng.choice(words, 6)), top_k=5)
+            dense.append(response.timings_ms["dense"])
+            bm25.append(response.timings_ms["bm25"])
+            total.append(response.timings_ms["total"])
+        rows.append([size, median(dense), median(bm25), median(total), pct(total, 95), rebuild_ms])
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--queries", type=int, default=40)
+    args = parser.parse_args()
+    embedder = load_embedder("all-MiniLM-L6-v2")
+    reranker = load_reranker("nanoranker", "unused").reranker
+    rss_models = peak_rss_mb()
+    questions = [
+        json.loads(line)["question"]
+        for line in (SAMPLE / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+    ][: args.queries]
+
+    ingest_rows, index = ingest_throughput(embedder)
+    print_table("Ingestion (sample KB)", ["", "kb-slackbot ingest", "bare model.encode"],
+                ingest_rows)
+    stage_rows = stage_latency(index, reranker, embedder, questions)
+    print_table(f"Search latency per stage, ms ({len(questions)} sample-KB questions)",
+                ["stage", "p50", "p95"], stage_rows)
+    print_table("Memory", ["", "MB"], [
+        ["peak RSS with embedding model + reranker loaded (goal < 1024)", rss_models],
+        ["peak RSS after ingest and searches", peak_rss_mb()],
+    ])
+    scale_rows = scaling([int(x) for x in args.sizes.split(",")], embedder)
+    print_table("Scaling (synthetic chunks, no reranker)",
+                ["chunks", "dense p50", "bm25 p50", "search p50", "search p95",
+                 "BM25 rebuild from Chroma, ms"], scale_rows)
+    save("latency", {"ingest": ingest_rows, "stages": stage_rows, "scaling": scale_rows,
+                     "date": date.today()})
+
+
+if __name__ == "__main__":
+    main()
