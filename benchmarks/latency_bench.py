@@ -18,10 +18,9 @@ import numpy as np
 from common import ROOT, median, pct, peak_rss_mb, print_table, save, searcher
 
 from kb_slackbot.retrieval.chunking import chunk_document
-from kb_slackbot.retrieval.documents import Chunk
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.index import ChunkIndex, make_client
-from kb_slackbot.retrieval.ingest import IngestOptions, Ingester, discover
+from kb_slackbot.retrieval.ingest import Ingester, IngestOptions, discover
 from kb_slackbot.retrieval.loaders import LoadError, load_document
 from kb_slackbot.retrieval.rerank import load_reranker
 from kb_slackbot.settings import Settings
@@ -52,8 +51,11 @@ def ingest_throughput(embedder) -> tuple[list[list], ChunkIndex]:
     rows = [
         ["chunks", summary.chunks, len(texts)],
         ["chunks/s", summary.chunks / ingest_s, len(texts) / encode_s],
-        ["ratio ingest / bare encode (goal ≥ 0.85)", (summary.chunks / ingest_s) /
-         (len(texts) / encode_s), ""],
+        [
+            "ratio ingest / bare encode (goal ≥ 0.85)",
+            (summary.chunks / ingest_s) / (len(texts) / encode_s),
+            "",
+        ],
     ]
     return rows, index
 
@@ -77,8 +79,13 @@ def stage_latency(index: ChunkIndex, reranker, embedder, queries: list[str]) -> 
         bare.append((time.perf_counter() - started) * 1000)
     rows = [[stage, median(v), pct(v, 95)] for stage, v in stages.items()]
     rows.append(["bare model forward (embed + rerank)", median(bare), pct(bare, 95)])
-    rows.append(["ratio search / bare forward (goal ≤ 1.25)",
-                 median(stages["total"]) / median(bare), pct(stages["total"], 95) / pct(bare, 95)])
+    rows.append(
+        [
+            "ratio search / bare forward (goal ≤ 1.25)",
+            median(stages["total"]) / median(bare),
+            pct(stages["total"], 95) / pct(bare, 95),
+        ]
+    )
     return rows
 
 
@@ -99,11 +106,22 @@ def scaling(sizes: list[int], embedder, queries: int = 20) -> list[list]:
                 ids=[f"d{start + i}#h#0" for i in range(n)],
                 embeddings=vectors,
                 documents=texts,
-                metadatas=[{
-                    "doc_id": f"d{start + i}", "doc_hash": "h", "n_chunks": 1, "chunk_index": 0,
-                    "title": "t", "url": "u", "heading_path": "", "updated": "2026-01-01",
-                    "space": "public", "source_path": "", "ingested_at": 0.0,
-                } for i in range(n)],
+                metadatas=[
+                    {
+                        "doc_id": f"d{start + i}",
+                        "doc_hash": "h",
+                        "n_chunks": 1,
+                        "chunk_index": 0,
+                        "title": "t",
+                        "url": "u",
+                        "heading_path": "",
+                        "updated": "2026-01-01",
+                        "space": "public",
+                        "source_path": "",
+                        "ingested_at": 0.0,
+                    }
+                    for i in range(n)
+                ],
             )
         index.bump_generation()
         s = searcher(index, None, refresh=False)
@@ -134,21 +152,40 @@ def main() -> None:
     ][: args.queries]
 
     ingest_rows, index = ingest_throughput(embedder)
-    print_table("Ingestion (sample KB)", ["", "kb-slackbot ingest", "bare model.encode"],
-                ingest_rows)
+    print_table(
+        "Ingestion (sample KB)", ["", "kb-slackbot ingest", "bare model.encode"], ingest_rows
+    )
     stage_rows = stage_latency(index, reranker, embedder, questions)
-    print_table(f"Search latency per stage, ms ({len(questions)} sample-KB questions)",
-                ["stage", "p50", "p95"], stage_rows)
-    print_table("Memory", ["", "MB"], [
-        ["peak RSS with embedding model + reranker loaded (goal < 1024)", rss_models],
-        ["peak RSS after ingest and searches", peak_rss_mb()],
-    ])
+    print_table(
+        f"Search latency per stage, ms ({len(questions)} sample-KB questions)",
+        ["stage", "p50", "p95"],
+        stage_rows,
+    )
+    print_table(
+        "Memory",
+        ["", "MB"],
+        [
+            ["peak RSS with embedding model + reranker loaded (goal < 1024)", rss_models],
+            ["peak RSS after ingest and searches", peak_rss_mb()],
+        ],
+    )
     scale_rows = scaling([int(x) for x in args.sizes.split(",")], embedder)
-    print_table("Scaling (synthetic chunks, no reranker)",
-                ["chunks", "dense p50", "bm25 p50", "search p50", "search p95",
-                 "BM25 rebuild from Chroma, ms"], scale_rows)
-    save("latency", {"ingest": ingest_rows, "stages": stage_rows, "scaling": scale_rows,
-                     "date": date.today()})
+    print_table(
+        "Scaling (synthetic chunks, no reranker)",
+        [
+            "chunks",
+            "dense p50",
+            "bm25 p50",
+            "search p50",
+            "search p95",
+            "BM25 rebuild from Chroma, ms",
+        ],
+        scale_rows,
+    )
+    save(
+        "latency",
+        {"ingest": ingest_rows, "stages": stage_rows, "scaling": scale_rows, "date": date.today()},
+    )
 
 
 if __name__ == "__main__":
