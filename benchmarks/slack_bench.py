@@ -26,7 +26,7 @@ from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
 from kb_slackbot.settings import Settings
 from kb_slackbot.slack.app import create_app
-from tests.fakes.model_servers import FakeAnthropic
+from tests.fakes.llm_servers import FakeAnthropic
 from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack, app_mention
 
 BASE = "https://docs.northwindloop.example/"

@@ -103,8 +103,12 @@ class AnswerService:
             cached = hit.model_copy(update={"query_id": query_id, "cached": True})
             return self._finish(cached, started)
 
-        retrieval_query = _with_thread_context(check.text, history)
-        response = self.searcher.search(retrieval_query, top_k=self.config.top_k, spaces=spaces)
+        response = self.searcher.search(
+            check.text,
+            top_k=self.config.top_k,
+            spaces=spaces,
+            context=_thread_context(check.text, history),
+        )
         timings = {
             "retrieve": round(response.timings_ms["total"] - response.timings_ms["rerank"], 1),
             "rerank": response.timings_ms["rerank"],
@@ -276,12 +280,13 @@ class AnswerService:
         return result
 
 
-def _with_thread_context(question: str, history: Sequence[Message]) -> str:
-    """A follow-up like "and for Linux?" only makes sense with the question before it."""
+def _thread_context(question: str, history: Sequence[Message]) -> str | None:
+    """A short follow-up like "and for Linux?" only makes sense with the question before it;
+    a long, self-contained question is searched on its own."""
     earlier = [m.content for m in history if m.role == "user"]
     if not earlier or len(question.split()) > 12:
-        return question
-    return f"{earlier[-1][:500]} {question}"
+        return None
+    return earlier[-1][:500]
 
 
 def _extract_sources(context: list[ContextSource]) -> list[ExtractSource]:

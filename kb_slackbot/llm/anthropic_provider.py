@@ -61,7 +61,7 @@ class AnthropicProvider:
         manager, stream = call_with_retries(open_stream, classify, self.policy)
         try:
             yield from stream.text_stream
-        except anthropic.APIError as exc:
+        except (anthropic.APIError, ValueError, KeyError) as exc:  # ValueError: broken JSON
             raise LLMError(classify(exc).reason) from exc
         finally:
             manager.__exit__(None, None, None)

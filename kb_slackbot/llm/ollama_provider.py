@@ -60,7 +60,7 @@ class OllamaProvider:
             yield first.message.content or ""
             for part in parts:
                 yield part.message.content or ""
-        except (ollama.ResponseError, httpx.HTTPError) as exc:
+        except (ollama.ResponseError, httpx.HTTPError, ValueError, KeyError) as exc:
             raise LLMError(classify(exc).reason) from exc
 
 

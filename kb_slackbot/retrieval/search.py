@@ -133,11 +133,19 @@ class HybridSearcher:
     # --- search --------------------------------------------------------------------------
 
     def search(
-        self, query: str, top_k: int = 5, spaces: Collection[str] | None = None, depth: int = 0
+        self,
+        query: str,
+        top_k: int = 5,
+        spaces: Collection[str] | None = None,
+        depth: int = 0,
+        context: str | None = None,
     ) -> SearchResponse:
         """Best ``top_k`` chunks for ``query`` within ``spaces`` (None = every space).
 
         ``depth`` is how many fused candidates reach the reranker (default 2 × top_k).
+        ``context`` is the conversation so far, for follow-ups like "and for Linux?": the
+        question alone and the question with its context are both retrieved and fused, so
+        the new detail (Linux) and the topic (the VPN) each pull their passages in.
         """
         timings: dict[str, float] = {}
         clock = time.perf_counter()
@@ -152,13 +160,23 @@ class HybridSearcher:
         corpus = self._corpus
         assert corpus is not None
         lap("refresh")
-        query_vector = self.index.embedder.embed_query(query)
+        queries = [query] if not context else [query, f"{context} {query}"]
+        vectors_per_query = [self.index.embedder.embed_query(q) for q in queries]
+        query_vector = vectors_per_query[-1]
         lap("embed")
-        dense_ids, vectors = self._dense(query_vector, corpus, spaces)
+        rankings: list[list[str]] = []
+        vectors: dict[str, np.ndarray] = {}
+        for vector in vectors_per_query:
+            ids, found = self._dense(vector, corpus, spaces)
+            rankings.append(ids)
+            vectors.update(found)
+        dense_ids = rankings[-1]
         lap("dense")
-        keyword_ids = self._keyword(query, corpus, spaces)
+        for q in queries:
+            rankings.append(self._keyword(q, corpus, spaces))
+        keyword_ids = rankings[-1]
         lap("bm25")
-        fused = reciprocal_rank_fusion([dense_ids, keyword_ids], k=self.config.rrf_k)
+        fused = reciprocal_rank_fusion(rankings, k=self.config.rrf_k)
         depth = depth or top_k * 2
         pool = [doc_id for doc_id, _ in fused[: max(depth * 3, depth)]]
         fused_score = dict(fused)
@@ -176,7 +194,7 @@ class HybridSearcher:
         else:
             pool = pool[:depth]
         lap("fuse")
-        results = self._score(query, query_vector, pool, corpus, vectors)
+        results = self._score(queries[-1], query_vector, pool, corpus, vectors)
         for result in results:
             cid = result.chunk.chunk_id
             result.stages["rrf"] = round(fused_score[cid], 5)

@@ -616,10 +616,8 @@ class FakeOllama(FakeLLMServer):
 
     def _stream_payloads(self, body: JsonDict, text: str) -> list[JsonDict]:
         pieces = [self._chunk(body, piece) for piece in split_deltas(text)]
-        return [
-            *pieces,
-            {**self._complete(body, text), "message": self._chunk(body, "")["message"]},
-        ]
+        final = {**self._complete(body, text), "message": {"role": "assistant", "content": ""}}
+        return [*pieces, final]
 
     def _frame(self, payload: JsonDict, data: str) -> bytes:
         return f"{data}\n".encode()

@@ -40,6 +40,26 @@ OLLAMA_ARGS = {
 }
 
 
+def claude_client(
+    fake: FakeAnthropic, *, max_retries: int = 0, timeout: float = 5
+) -> anthropic.Anthropic:
+    """A real client, by default with the SDK's own retries off so every failure surfaces.
+
+    ``verify=False`` only skips loading the CA bundle (~80 ms a client): loopback is plain HTTP.
+    """
+    return anthropic.Anthropic(
+        base_url=fake.url,
+        api_key="test",
+        max_retries=max_retries,
+        timeout=timeout,
+        http_client=anthropic.DefaultHttpxClient(verify=False),
+    )
+
+
+def ollama_client(fake: FakeOllama, timeout: float = 5) -> ollama.Client:
+    return ollama.Client(host=fake.url, timeout=timeout, verify=False)
+
+
 @pytest.fixture
 def claude_fake() -> Iterator[FakeAnthropic]:
     with FakeAnthropic() as fake:
@@ -48,10 +68,7 @@ def claude_fake() -> Iterator[FakeAnthropic]:
 
 @pytest.fixture
 def claude(claude_fake: FakeAnthropic) -> Iterator[anthropic.Anthropic]:
-    """A real client with the SDK's own retries off, so every failure surfaces."""
-    with anthropic.Anthropic(
-        base_url=claude_fake.url, api_key="test", max_retries=0, timeout=5
-    ) as client:
+    with claude_client(claude_fake) as client:
         yield client
 
 
@@ -62,8 +79,16 @@ def ollama_fake() -> Iterator[FakeOllama]:
 
 
 @pytest.fixture
-def local(ollama_fake: FakeOllama) -> ollama.Client:
-    return ollama.Client(host=ollama_fake.url, timeout=5)
+def local(ollama_fake: FakeOllama) -> Iterator[ollama.Client]:
+    with ollama_client(ollama_fake) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def raw() -> Iterator[httpx.Client]:
+    """Plain HTTP, for what the client libraries hide (headers, framing, invalid requests)."""
+    with httpx.Client(verify=False, timeout=5) as client:
+        yield client
 
 
 # --- helpers -----------------------------------------------------------------------------------
@@ -101,26 +126,28 @@ def test_prompt_helpers_read_both_protocols() -> None:
 
 
 @pytest.mark.parametrize("fake_class", [FakeAnthropic, FakeOllama])
-def test_life_cycle(fake_class: type[FakeLLMServer]) -> None:
+def test_life_cycle(fake_class: type[FakeLLMServer], raw: httpx.Client) -> None:
     fake = fake_class()
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+", fake.url)  # known before start()
     assert fake.start() is fake
-    assert httpx.get(fake.url + "/nowhere").status_code == 404
+    assert raw.get(fake.url + "/nowhere").status_code == 404
     fake.stop()
     fake.stop()  # idempotent
     with pytest.raises(httpx.ConnectError):
-        httpx.get(fake.url + "/nowhere")
+        raw.get(fake.url + "/nowhere")
 
 
 @pytest.mark.parametrize("fake_class", [FakeAnthropic, FakeOllama])
-def test_stop_cuts_a_delayed_request_at_once(fake_class: type[FakeLLMServer]) -> None:
+def test_stop_cuts_a_delayed_request_at_once(
+    fake_class: type[FakeLLMServer], raw: httpx.Client
+) -> None:
     fake = fake_class().start()
     fake.delay_seconds = 30
     errors: list[Exception] = []
 
     def call() -> None:
         try:
-            httpx.post(fake.url + fake.generation_path, json={"model": "m"}, timeout=20)
+            raw.post(fake.url + fake.generation_path, json={"model": "m"}, timeout=20)
         except Exception as exc:
             errors.append(exc)
 
@@ -257,8 +284,8 @@ def test_anthropic_retry_after_header_and_message(
 
 def test_anthropic_failures_times_with_sdk_retries(claude_fake: FakeAnthropic) -> None:
     claude_fake.enqueue_failure(529, retry_after=0.01, times=2)
-    client = anthropic.Anthropic(base_url=claude_fake.url, api_key="test", max_retries=2)
-    assert client.messages.create(**CLAUDE_ARGS).content[0].text == DEFAULT_REPLY
+    with claude_client(claude_fake, max_retries=2) as client:
+        assert client.messages.create(**CLAUDE_ARGS).content[0].text == DEFAULT_REPLY
     retries = [r.headers["x-stainless-retry-count"] for r in claude_fake.generation_requests]
     assert retries == ["0", "1", "2"]
 
@@ -299,16 +326,18 @@ def test_anthropic_dropped_connection(
     assert claude.messages.create(**CLAUDE_ARGS).content[0].text == DEFAULT_REPLY
 
 
-def test_anthropic_rejects_what_the_real_api_rejects(claude_fake: FakeAnthropic) -> None:
+def test_anthropic_rejects_what_the_real_api_rejects(
+    claude_fake: FakeAnthropic, raw: httpx.Client
+) -> None:
     url = claude_fake.url + "/v1/messages"
     headers = {"x-api-key": "test", "anthropic-version": "2023-06-01"}
-    no_key = httpx.post(url, json=CLAUDE_ARGS, headers={"anthropic-version": "2023-06-01"})
-    no_max_tokens = httpx.post(url, json={**CLAUDE_ARGS, "max_tokens": None}, headers=headers)
+    no_key = raw.post(url, json=CLAUDE_ARGS, headers={"anthropic-version": "2023-06-01"})
+    no_max_tokens = raw.post(url, json={**CLAUDE_ARGS, "max_tokens": None}, headers=headers)
     assert no_key.status_code == 401
     assert no_key.json()["error"]["type"] == "authentication_error"
     assert no_max_tokens.status_code == 400
     assert no_max_tokens.json()["error"]["message"] == "max_tokens: Field required"
-    assert httpx.post(url, json=CLAUDE_ARGS, headers=headers).status_code == 200
+    assert raw.post(url, json=CLAUDE_ARGS, headers=headers).status_code == 200
 
 
 # --- Ollama ------------------------------------------------------------------------------------
@@ -339,21 +368,23 @@ def test_ollama_chat_stream(ollama_fake: FakeOllama, local: ollama.Client) -> No
     assert parts[-1].prompt_eval_count
 
 
-def test_ollama_streams_when_stream_is_absent(ollama_fake: FakeOllama) -> None:
+def test_ollama_streams_when_stream_is_absent(ollama_fake: FakeOllama, raw: httpx.Client) -> None:
     body = {"model": "llama3.2", "messages": OLLAMA_ARGS["messages"]}
-    response = httpx.post(ollama_fake.url + "/api/chat", json=body)
+    response = raw.post(ollama_fake.url + "/api/chat", json=body)
     assert response.headers["content-type"] == "application/x-ndjson"
     assert len(response.text.splitlines()) == len(split_deltas(DEFAULT_REPLY)) + 1
 
 
-def test_ollama_discovery_endpoints(ollama_fake: FakeOllama, local: ollama.Client) -> None:
+def test_ollama_discovery_endpoints(
+    ollama_fake: FakeOllama, local: ollama.Client, raw: httpx.Client
+) -> None:
     ollama_fake.enqueue_failure(500)  # scripted outcomes are for chat only
     ollama_fake.delay_seconds = 5  # so are delays
 
     assert [m.model for m in local.list().models] == ["llama3.2:latest"]
     assert local.show("llama3.2").details.family == "llama"
-    assert httpx.get(ollama_fake.url + "/api/version").json()["version"]
-    assert httpx.get(ollama_fake.url + "/").text == "Ollama is running"
+    assert raw.get(ollama_fake.url + "/api/version").json()["version"]
+    assert raw.get(ollama_fake.url + "/").text == "Ollama is running"
     assert [r.path for r in ollama_fake.requests] == ["/api/tags", "/api/show", "/api/version", "/"]
     assert ollama_fake.generation_requests == []
 
@@ -371,20 +402,20 @@ def test_ollama_failures(
     assert (caught.value.status_code, caught.value.error) == (status, "server busy")
 
 
-def test_ollama_retry_after_header(ollama_fake: FakeOllama) -> None:
+def test_ollama_retry_after_header(ollama_fake: FakeOllama, raw: httpx.Client) -> None:
     ollama_fake.enqueue_failure(503, retry_after=1.5, times=2)
     for _ in range(2):
-        response = httpx.post(ollama_fake.url + "/api/chat", json={"model": "llama3.2"})
+        response = raw.post(ollama_fake.url + "/api/chat", json={"model": "llama3.2"})
         assert response.status_code == 503
         assert response.headers["retry-after"] == "1.5"
         assert response.json() == {"error": "fake error (HTTP 503)"}
-    assert httpx.post(ollama_fake.url + "/api/chat", json={"model": "llama3.2"}).is_success
+    assert raw.post(ollama_fake.url + "/api/chat", json={"model": "llama3.2"}).is_success
 
 
 def test_ollama_timeout(ollama_fake: FakeOllama) -> None:
     ollama_fake.delay_seconds = 2
-    with pytest.raises(httpx.TimeoutException):
-        ollama.Client(host=ollama_fake.url, timeout=0.2).chat(**OLLAMA_ARGS, stream=False)
+    with ollama_client(ollama_fake, timeout=0.2) as client, pytest.raises(httpx.TimeoutException):
+        client.chat(**OLLAMA_ARGS, stream=False)
 
 
 def test_ollama_malformed(ollama_fake: FakeOllama, local: ollama.Client) -> None:

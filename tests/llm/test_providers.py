@@ -12,7 +12,7 @@ from kb_slackbot.llm.ollama_provider import OllamaProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.llm.selection import select_provider
 from tests.conftest import make_settings
-from tests.fakes.model_servers import FakeAnthropic, FakeOllama
+from tests.fakes.llm_servers import FakeAnthropic, FakeOllama
 
 FAST = RetryPolicy(max_retries=2, timeout_s=2, deadline_s=5, base_delay_s=0.01, max_delay_s=0.05)
 MESSAGES = [Message("user", "How do I set up the VPN?")]
@@ -59,7 +59,7 @@ def test_transient_errors_are_retried(provider, status):
     fake, llm = provider
     fake.enqueue_failure(status, retry_after=0, times=2)
     assert llm.generate("s", MESSAGES, 50, 0.1).text == fake.reply_text
-    assert len(fake.requests) == 3
+    assert len(fake.generation_requests) == 3
 
 
 def test_persistent_errors_raise_llm_error(provider):
@@ -67,7 +67,7 @@ def test_persistent_errors_raise_llm_error(provider):
     fake.enqueue_failure(500, times=10)
     with pytest.raises(LLMError):
         llm.generate("s", MESSAGES, 50, 0.1)
-    assert len(fake.requests) == FAST.max_retries + 1
+    assert len(fake.generation_requests) == FAST.max_retries + 1
 
 
 def test_client_errors_are_not_retried(provider):
@@ -75,7 +75,7 @@ def test_client_errors_are_not_retried(provider):
     fake.enqueue_failure(400)
     with pytest.raises(LLMError):
         llm.generate("s", MESSAGES, 50, 0.1)
-    assert len(fake.requests) == 1
+    assert len(fake.generation_requests) == 1
 
 
 def test_retry_after_is_respected(claude):
@@ -129,3 +129,11 @@ def test_selection(tmp_path):
     assert select_provider(keyed).name == "anthropic"
     with pytest.raises(ValueError, match="ANTHROPIC_API_KEY"):
         select_provider(make_settings(tmp_path), "anthropic")
+
+
+def test_a_stream_broken_midway_raises_llm_error(provider):
+    fake, llm = provider
+    fake.reply_text = "A long answer that arrives in several pieces [1]."
+    fake.enqueue_malformed()
+    with pytest.raises(LLMError):
+        list(llm.stream("s", MESSAGES, 100, 0.1))
