@@ -89,6 +89,46 @@ def stage_latency(index: ChunkIndex, reranker, embedder, queries: list[str]) -> 
     return rows
 
 
+def answer_overhead(questions: list[str]) -> list[list]:
+    """The answer path around the model call: question checks, retrieval, context building,
+    citation mapping, confidence, logging. The model is a loopback fake answering at once."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from kb_slackbot.llm.anthropic_provider import AnthropicProvider
+    from kb_slackbot.llm.retry import RetryPolicy
+    from kb_slackbot.services import Services
+    from tests.fakes.llm_servers import FakeAnthropic
+
+    data = Path(tempfile.mkdtemp(prefix="kb-answer-"))
+    services = Services(Settings(_env_file=None, data_dir=data, base_url=BASE))
+    services.ingester.run([SAMPLE], services.ingest_options(None, BASE, False))
+    rows = []
+    with FakeAnthropic() as fake:
+        fake.reply_text = "The pages say so [1]. More detail here [2]."
+        service = services.answer_service("extractive")
+        service.cache = None
+        service.answer("warm up the models")
+        for label, provider in (
+            ("extractive (no LLM)", None),
+            (
+                "anthropic provider, instant fake model",
+                AnthropicProvider("k", "fake", RetryPolicy(), base_url=fake.url),
+            ),
+        ):
+            service.provider = provider
+            overhead, search, generate = [], [], []
+            for question in questions:
+                t = service.answer(question).timings_ms
+                search.append(t["retrieve"] + t["rerank"])
+                generate.append(t.get("generate", 0.0))
+                overhead.append(t["total"] - t["retrieve"] - t["rerank"] - t.get("generate", 0.0))
+            rows.append(
+                [label, median(search), median(generate), median(overhead), pct(overhead, 95)]
+            )
+    return rows
+
+
 def scaling(sizes: list[int], embedder, queries: int = 20) -> list[list]:
     rng = np.random.default_rng(7)
     words = [f"w{n}" for n in range(5000)]
@@ -169,6 +209,12 @@ def main() -> None:
             ["peak RSS after ingest and searches", peak_rss_mb()],
         ],
     )
+    answer_rows = answer_overhead(questions)
+    print_table(
+        "Answer path, ms (overhead = total − search − generation)",
+        ["provider", "search p50", "generate p50", "overhead p50", "overhead p95"],
+        answer_rows,
+    )
     scale_rows = scaling([int(x) for x in args.sizes.split(",")], embedder)
     print_table(
         "Scaling (synthetic chunks, no reranker)",
@@ -184,7 +230,13 @@ def main() -> None:
     )
     save(
         "latency",
-        {"ingest": ingest_rows, "stages": stage_rows, "scaling": scale_rows, "date": date.today()},
+        {
+            "ingest": ingest_rows,
+            "stages": stage_rows,
+            "answer": answer_rows,
+            "scaling": scale_rows,
+            "date": date.today(),
+        },
     )
 
 
