@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from .access import AccessConfigError
 from .answer.models import AnswerResult
 from .logs import configure_logging, max_level
 from .retrieval.embeddings import ModelUnavailable
@@ -291,7 +292,7 @@ def run(
             services.settings, service, services.query_log, services.access, http=http
         )
         service.searcher.refresh(force=True)  # load models and the index before any question
-    except (SlackConfigError, ModelUnavailable, ValueError) as exc:
+    except (SlackConfigError, ModelUnavailable, ValueError) as exc:  # AccessConfigError too
         raise _fail(str(exc)) from None
     if http:
         run_http(app_, bot, services.settings, host, port)
@@ -358,6 +359,8 @@ def doctor() -> None:
         rows.append(("models", "error", str(exc)))
     except Exception as exc:  # doctor reports, it does not crash
         rows.append(("index", "error", f"{type(exc).__name__}: {exc}"))
+    rows.append(_access_check(services))
+    rows.append(_slack_check(s))
     table = Table("check", "status", "detail")
     failed = False
     for name, status, detail in rows:
@@ -367,6 +370,41 @@ def doctor() -> None:
     out.print(table)
     if failed:
         raise typer.Exit(1)
+
+
+def _access_check(services: Services) -> tuple[str, str, str]:
+    if services.settings.access_file is None:
+        return ("access", "ok", "no KB_ACCESS_FILE: every answer uses the public space only")
+    try:
+        policy = services.access
+    except AccessConfigError as exc:
+        return ("access", "error", str(exc))
+    return (
+        "access",
+        "ok",
+        f"{len(policy.channels)} channels and "
+        f"{len(policy.user_spaces_map)} users with extra spaces",
+    )
+
+
+def _slack_check(settings: Settings) -> tuple[str, str, str]:
+    from slack_sdk.errors import SlackApiError
+
+    from .slack.app import SlackConfigError, check_tokens, make_client
+
+    if not settings.slack_bot_token:
+        return ("slack", "warn", "SLACK_BOT_TOKEN not set: only the CLI works")
+    try:
+        check_tokens(settings, http=not settings.slack_app_token)
+        identity = make_client(settings).auth_test()
+    except SlackConfigError as exc:
+        return ("slack", "error", str(exc))
+    except SlackApiError as exc:
+        return ("slack", "error", f"auth.test failed: {exc.response.get('error')}")
+    except OSError as exc:
+        return ("slack", "error", f"cannot reach {settings.slack_api_url}: {exc}")
+    mode = "Socket Mode" if settings.slack_app_token else "HTTP mode"
+    return ("slack", "ok", f"bot {identity.get('user')} in {identity.get('team')} ({mode})")
 
 
 def main() -> None:

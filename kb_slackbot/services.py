@@ -127,4 +127,7 @@ class Services:
 
     @cached_property
     def access(self) -> AccessPolicy:
-        return load_access_policy(self.settings.access_file)
+        """The access rules, checked against the spaces that exist in the index."""
+        if self.settings.access_file is None:
+            return load_access_policy(None)
+        return load_access_policy(self.settings.access_file, self.searcher.known_spaces())

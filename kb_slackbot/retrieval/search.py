@@ -92,6 +92,11 @@ class HybridSearcher:
                 return
             self._corpus = self._load(generation)
 
+    def known_spaces(self) -> set[str]:
+        self.refresh()
+        assert self._corpus is not None
+        return set(self._corpus.spaces.tolist())
+
     def index_generation(self) -> int:
         """The index version searches currently see (changes with every ingest)."""
         self.refresh()

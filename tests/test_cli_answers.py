@@ -1,0 +1,74 @@
+"""`ask`, `eval` and `audit` on the sample KB through the real CLI."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from kb_slackbot.cli import app
+from tests.conftest import SAMPLE_BASE_URL, SAMPLE_KB
+
+
+def _env(sample_services) -> dict[str, str]:
+    return {
+        "KB_DATA_DIR": str(sample_services.settings.data_dir),
+        "KB_LLM_PROVIDER": "extractive",
+        "KB_BASE_URL": SAMPLE_BASE_URL,
+    }
+
+
+def test_ask_prints_answer_sources_and_confidence(sample_services):
+    result = CliRunner().invoke(
+        app, ["ask", "How do I report a phishing email?"], env=_env(sample_services)
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Answer:\n")
+    assert "\nSources:\n[1] " in result.stdout
+    assert "https://docs.northwindloop.example/security/reporting-phishing" in result.stdout
+    assert "Confidence:" in result.stdout
+
+
+def test_ask_json_and_bad_input(sample_services):
+    env = _env(sample_services)
+    result = CliRunner().invoke(app, ["ask", "--json", "who won the 2019 hackathon?"], env=env)
+    payload = json.loads(result.stdout)
+    assert payload["status"] == "not_found" and payload["sources"] == []
+    empty = CliRunner().invoke(app, ["ask", "  "], env=env)
+    assert empty.exit_code == 2 and "Ask me a question" in empty.stdout
+
+
+def test_as_user_and_audit(sample_services, tmp_path):
+    access = tmp_path / "access.yml"
+    access.write_text("groups:\n  hr-team:\n    spaces: [hr]\n    members: [UHR]\n")
+    env = {**_env(sample_services), "KB_ACCESS_FILE": str(access)}
+    question = "What is the salary band for a senior engineer?"
+    outsider = CliRunner().invoke(app, ["ask", "--json", "--as-user", "UOUT", question], env=env)
+    assert "salary-bands-2026" not in outsider.stdout
+    insider = CliRunner().invoke(app, ["ask", "--json", "--as-user", "UHR", question], env=env)
+    assert "salary-bands-2026" in insider.stdout
+    audit = CliRunner().invoke(app, ["audit", "--since", "2020-01-01", "--json"], env=env)
+    rows = json.loads(audit.stdout)
+    assert any("hr" in r["restricted_spaces_cited"] and r["question"] == question for r in rows)
+    assert all(r["restricted_spaces_cited"] for r in rows)
+
+
+def test_eval_prints_the_metrics_table(sample_services, tmp_path):
+    questions = tmp_path / "q.jsonl"
+    lines = (SAMPLE_KB / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+    questions.write_text("\n".join(lines[:4] + lines[-2:]) + "\n", encoding="utf-8")
+    report = tmp_path / "report.json"
+    result = CliRunner().invoke(
+        app, ["eval", str(questions), "--output", str(report)], env=_env(sample_services)
+    )
+    assert result.exit_code == 0, result.output
+    for metric in ("recall@5", "mrr", "citation_precision", "not_found_recall", "total_ms_p95"):
+        assert metric in result.stdout
+    summary = json.loads(report.read_text())["summary"]
+    assert summary["questions"] == 6
+    again = CliRunner().invoke(
+        app,
+        ["eval", str(questions), "--compare", str(report), "--output", str(tmp_path / "b")],
+        env=_env(sample_services),
+    )
+    assert "delta" in again.stdout and "+0.000" in again.stdout
