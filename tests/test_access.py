@@ -55,7 +55,7 @@ def test_no_file_means_public_only():
     ],
 )
 def test_bad_configs_fail_fast_naming_the_problem(tmp_path, text, message):
-    with pytest.raises(AccessConfigError, match="access.yml") as info:
+    with pytest.raises(AccessConfigError, match=r"access\.yml") as info:
         load_access_policy(_write(tmp_path, text), {"hr"})
     assert message in str(info.value)
 
