@@ -47,6 +47,19 @@ def _services(verbose: bool = False) -> Services:
     return Services(settings)
 
 
+def _progress() -> Progress:
+    """A progress bar on stderr, shown only in a terminal (logs and pipes stay clean)."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+
 def _fail(message: str, code: int = 1) -> typer.Exit:
     err.print(f"[red]Error:[/red] {message}")
     return typer.Exit(code)
@@ -71,15 +84,7 @@ def ingest(
         ingester = services.ingester
     except ModelUnavailable as exc:
         raise _fail(str(exc)) from None
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task("Ingesting", total=None)
 
         def report(done: int, total: int, name: str) -> None:
@@ -230,16 +235,8 @@ def evaluate(
     except (ValueError, ModelUnavailable) as exc:
         raise _fail(str(exc)) from None
     service.cache = None  # every question is measured, never served from cache
-    with Progress(
-        TextColumn("Evaluating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
-        task = progress.add_task("eval", total=len(questions))
+    with _progress() as progress:
+        task = progress.add_task("Evaluating", total=len(questions))
         report = run_eval(
             service, questions, k, lambda done, _t: progress.update(task, completed=done)
         )

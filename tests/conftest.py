@@ -3,10 +3,12 @@ sample-KB index built once and reused read-only."""
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 import pytest
+import structlog
 
 # Before anything imports huggingface_hub: a missing model must fail fast, never retry a hub.
 os.environ["HF_HUB_OFFLINE"] = "1"
@@ -29,6 +31,18 @@ def _isolated_env(monkeypatch, tmp_path):
         if name.startswith(("KB_", "SLACK_", "ANTHROPIC_", "OLLAMA_", "CHROMA_", "LLM_")):
             monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def restore_logging():
+    """configure_logging changes process-wide state; put it back for the next test."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    config = structlog.get_config()
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+    structlog.configure(**config)
 
 
 @pytest.fixture(scope="session")

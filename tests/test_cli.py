@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import logging
 
 import pytest
-import structlog
 from typer.testing import CliRunner
 
 from kb_slackbot.cli import app
@@ -19,15 +17,8 @@ BASE_ENV = {
 
 
 @pytest.fixture(autouse=True)
-def restore_logging():
+def _restore_logging(restore_logging):
     """Commands configure process-wide logging onto CliRunner's streams; undo that."""
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    config = structlog.get_config()
-    yield
-    root.handlers[:] = handlers
-    root.setLevel(level)
-    structlog.configure(**config)
 
 
 def run(*args: str, **env: str):

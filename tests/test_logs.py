@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 
-import pytest
 import structlog
 
 from kb_slackbot.logs import REDACTED, configure_logging, max_level, redact_secrets, redact_text
@@ -15,18 +14,6 @@ USER = "xoxp-1111-2222-3333-abcdef"
 APP = "xapp-1-A0123456789-1234567890123-0123456789abcdef"
 ANTHROPIC = "sk-ant-api03-Ab_Cd-EfGh1234567890"
 ALL = (BOT, USER, APP, ANTHROPIC)
-
-
-@pytest.fixture
-def restore_logging():
-    """configure_logging changes process-wide state; put it back for the next test."""
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    config = structlog.get_config()
-    yield
-    root.handlers[:] = handlers
-    root.setLevel(level)
-    structlog.configure(**config)
 
 
 def test_redact_text_masks_every_token_kind():

@@ -26,16 +26,20 @@ class AnthropicProvider:
             api_key=api_key, base_url=base_url, max_retries=0, timeout=policy.timeout_s
         )
 
+    def _request(self, system: str, messages: list[Message], max_tokens: int) -> dict:
+        return {
+            "model": self.model,
+            "system": system,
+            "messages": [{"role": m.role, "content": m.content} for m in messages],
+            "max_tokens": max_tokens,
+        }
+
     def generate(
         self, system: str, messages: list[Message], max_tokens: int, temperature: float
     ) -> Generation:
         def attempt(timeout: float) -> Generation:
             response = self._client.messages.create(
-                model=self.model,
-                system=system,
-                messages=[{"role": m.role, "content": m.content} for m in messages],
-                max_tokens=max_tokens,
-                timeout=timeout,
+                **self._request(system, messages, max_tokens), timeout=timeout
             )
             text = "".join(b.text for b in response.content if getattr(b, "type", "") == "text")
             if not text.strip():
@@ -50,11 +54,7 @@ class AnthropicProvider:
     ) -> Iterator[str]:
         def open_stream(timeout: float):
             manager = self._client.messages.stream(
-                model=self.model,
-                system=system,
-                messages=[{"role": m.role, "content": m.content} for m in messages],
-                max_tokens=max_tokens,
-                timeout=timeout,
+                **self._request(system, messages, max_tokens), timeout=timeout
             )
             return manager, manager.__enter__()
 
