@@ -40,7 +40,7 @@ class Services:
 
     @cached_property
     def embedder(self) -> Embedder:
-        return load_embedder(self.settings.embedding_model)
+        return load_embedder(self.settings.embedding_model, self.settings.torch_threads)
 
     @cached_property
     def chroma(self):

@@ -50,6 +50,7 @@ class Settings(BaseSettings):
     reranker: Literal["auto", "cross-encoder", "nanoranker", "e5", "none"] = "auto"
     reranker_model: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
     hf_offline: Literal["auto", "on", "off"] = "auto"
+    torch_threads: int = Field(1, ge=0, le=256)
 
     # --- retrieval -----------------------------------------------------------------------
     top_k: int = Field(5, ge=1, le=50)
