@@ -26,6 +26,7 @@ from ..answer.service import AnswerService
 from ..settings import Settings
 from .guards import EventDeduplicator, RateLimiter
 from .handlers import BotContext, SlackBot
+from .journal import AnswerJournal
 from .pool import AnswerPool
 
 log = structlog.get_logger(__name__)
@@ -100,6 +101,7 @@ def create_app(
             service=service,
             pool=AnswerPool(settings.workers, settings.max_queued),
             dedupe=EventDeduplicator(settings.data_dir / "slack-events.sqlite3"),
+            journal=AnswerJournal(settings.data_dir / "slack-pending.sqlite3"),
             limiter=RateLimiter(settings.rate_limit_per_minute),
             access=access,
             query_log=query_log,
@@ -122,8 +124,10 @@ def run_socket_mode(app: App, bot: SlackBot, settings: Settings) -> None:
         signal.signal(sig, lambda *_: stop.set())
     handler.connect()
     log.info("socket_mode_connected")
+    stop_recovery = bot.start_recovery(app.client)
     stop.wait()
     log.info("shutting_down", in_flight=bot.ctx.pool.pending)
+    stop_recovery.set()
     handler.close()
     finished = bot.ctx.pool.shutdown(settings.shutdown_grace_s)
     log.info("stopped", finished_in_flight=finished)
@@ -162,6 +166,8 @@ def run_http(app: App, bot: SlackBot, settings: Settings, host: str, port: int) 
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, graceful)
     log.info("http_listening", host=host, port=server.server_port, path="/slack/events")
+    stop_recovery = bot.start_recovery(app.client)
     server.serve_forever()
+    stop_recovery.set()
     finished = bot.ctx.pool.shutdown(settings.shutdown_grace_s)
     log.info("stopped", finished_in_flight=finished)

@@ -6,6 +6,7 @@ ack first thing); the answer is produced in the bounded :class:`AnswerPool`.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from typing import Any
 
 import structlog
 from slack_bolt import App
+from slack_bolt.context.respond import Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 from slack_sdk.models.blocks import InputBlock, PlainTextInputElement
@@ -38,6 +40,7 @@ from .blocks import (
     to_dicts,
 )
 from .guards import EventDeduplicator, RateLimiter
+from .journal import AnswerJournal
 from .mrkdwn import escape
 from .pool import Admission, AnswerPool
 
@@ -61,6 +64,7 @@ APOLOGY = (
     "Sorry, something went wrong while answering your question. "
     "Please try again in a moment. (reference: {query_id})"
 )
+RESTARTED = "Sorry, I was restarted before I could answer this question. Please ask it again."
 SKIPPED_SUBTYPES = {None, "file_share", "thread_broadcast"}  # others are edits, joins, …
 
 
@@ -69,6 +73,7 @@ class BotContext:
     service: AnswerService
     pool: AnswerPool
     dedupe: EventDeduplicator
+    journal: AnswerJournal
     limiter: RateLimiter
     access: AccessPolicy
     query_log: QueryLog
@@ -141,22 +146,13 @@ class SlackBot:
         if not self.ctx.limiter.allow(user):
             ack(response_type="ephemeral", text=RATE_LIMITED)
             return
-        spaces = self.ctx.access.user_spaces(user)
-
-        def job() -> None:
-            result = self._safe_answer(text, [], spaces)
-            if result is None:
-                respond(text=APOLOGY.format(query_id="-"), replace_original=True)
-                return
-            for n, message in enumerate(answer_messages(result, ephemeral=True)):
-                respond(
-                    text=message.text,
-                    blocks=to_dicts(message.blocks),
-                    response_type="ephemeral",
-                    replace_original=n == 0,
-                )
-
-        admission = self.ctx.pool.submit(job)
+        spec = {
+            "kind": "command",
+            "response_url": command.get("response_url"),
+            "question": text,
+            "spaces": sorted(self.ctx.access.user_spaces(user)),
+        }
+        admission = self.submit(spec, respond=respond)
         ack(
             response_type="ephemeral",
             text={Admission.RUNNING: SEARCHING, Admission.QUEUED: QUEUED}.get(admission, TOO_BUSY),
@@ -248,38 +244,139 @@ class SlackBot:
         if not self.ctx.limiter.allow(user):
             client.chat_postMessage(channel=channel, thread_ts=reply_ts, text=RATE_LIMITED)
             return
-        state: dict[str, Any] = {}
-
-        def job() -> None:
-            placeholder = state.get("placeholder")
-            try:
-                history = self._history(client, channel, thread_ts, ts) if thread_ts else []
-                result = self._safe_answer(question, history, spaces)
-                if result is None:
-                    self._deliver_text(
-                        client, channel, reply_ts, placeholder, APOLOGY.format(query_id="-")
-                    )
-                    return
-                self._deliver(client, channel, reply_ts, placeholder, result)
-            except Exception as exc:
-                log.exception("answer_delivery_failed", channel=channel, error=str(exc))
-                self._deliver_text(
-                    client, channel, reply_ts, placeholder, APOLOGY.format(query_id="-")
-                )
-            finally:
-                _quietly(client.reactions_remove, channel=channel, timestamp=ts, name="eyes")
-
         _quietly(client.reactions_add, channel=channel, timestamp=ts, name="eyes")
         placeholder_response = _quietly(
             client.chat_postMessage, channel=channel, thread_ts=reply_ts, text=SEARCHING
         )
-        state["placeholder"] = placeholder_response["ts"] if placeholder_response else None
+        spec = {
+            "kind": "thread",
+            "channel": channel,
+            "ts": ts,
+            "thread_ts": thread_ts,
+            "question": question,
+            "spaces": sorted(spaces),
+            "placeholder": placeholder_response["ts"] if placeholder_response else None,
+        }
+        admission = self.submit(spec, client=client)
+        if admission is Admission.QUEUED and spec["placeholder"]:
+            _quietly(client.chat_update, channel=channel, ts=spec["placeholder"], text=QUEUED)
+
+    def submit(
+        self,
+        spec: dict[str, Any],
+        client: WebClient | None = None,
+        respond: Callable[..., Any] | None = None,
+    ) -> Admission:
+        """Journal an accepted question, then answer it in the pool (or say we're too busy)."""
+        job_id = self.ctx.journal.add(spec)
+
+        def job() -> None:
+            try:
+                self._run(spec, client, respond)
+            finally:
+                self.ctx.journal.done(job_id)
+
         admission = self.ctx.pool.submit(job)
-        if admission is Admission.QUEUED and state["placeholder"]:
-            _quietly(client.chat_update, channel=channel, ts=state["placeholder"], text=QUEUED)
-        elif admission is Admission.REJECTED:
-            self._deliver_text(client, channel, reply_ts, state["placeholder"], TOO_BUSY)
+        if admission is Admission.REJECTED:
+            self.ctx.journal.done(job_id)
+            if spec["kind"] == "thread" and client is not None:
+                self._finish_thread(client, spec, TOO_BUSY)
+        return admission
+
+    def _run(
+        self, spec: dict[str, Any], client: WebClient | None, respond: Callable[..., Any] | None
+    ) -> None:
+        if spec["kind"] == "command":
+            self._command_job(respond or Respond(response_url=spec["response_url"]), spec)
+        elif client is not None:
+            self._thread_job(client, spec)
+
+    def _command_job(self, respond: Callable[..., Any], spec: dict[str, Any]) -> None:
+        result = self._safe_answer(spec["question"], [], frozenset(spec["spaces"]))
+        if result is None:
+            respond(text=APOLOGY.format(query_id="-"), replace_original=True)
+            return
+        for n, message in enumerate(answer_messages(result, ephemeral=True)):
+            respond(
+                text=message.text,
+                blocks=to_dicts(message.blocks),
+                response_type="ephemeral",
+                replace_original=n == 0,
+            )
+
+    def _thread_job(self, client: WebClient, spec: dict[str, Any]) -> None:
+        channel, ts, thread_ts = spec["channel"], spec["ts"], spec["thread_ts"]
+        placeholder, reply_ts = spec["placeholder"], thread_ts or None
+        try:
+            history = self._history(client, channel, thread_ts, ts) if thread_ts else []
+            result = self._safe_answer(spec["question"], history, frozenset(spec["spaces"]))
+            if result is None:
+                self._deliver_text(
+                    client, channel, reply_ts, placeholder, APOLOGY.format(query_id="-")
+                )
+                return
+            self._deliver(client, channel, reply_ts, placeholder, result)
+        except Exception as exc:
+            log.exception("answer_delivery_failed", channel=channel, error=str(exc))
+            self._deliver_text(client, channel, reply_ts, placeholder, APOLOGY.format(query_id="-"))
+        finally:
             _quietly(client.reactions_remove, channel=channel, timestamp=ts, name="eyes")
+
+    def _finish_thread(self, client: WebClient, spec: dict[str, Any], text: str) -> None:
+        """Reply with ``text`` instead of an answer, in place of the placeholder."""
+        channel = spec["channel"]
+        self._deliver_text(client, channel, spec["thread_ts"], spec["placeholder"], text)
+        _quietly(client.reactions_remove, channel=channel, timestamp=spec["ts"], name="eyes")
+
+    # --- questions left behind by a process that died ---------------------------------------
+
+    def recover_orphans(self, client: WebClient) -> int:
+        """Answer questions whose process died before replying; returns how many were taken."""
+        free = max(0, self.ctx.pool.capacity - self.ctx.pool.pending)
+        orphans = self.ctx.journal.take_orphans(limit=free)
+        for pending in orphans.to_give_up:
+            log.warning("orphan_given_up", job=pending.id, attempts=pending.attempts)
+            try:
+                if pending.spec["kind"] == "thread":
+                    self._finish_thread(client, pending.spec, RESTARTED)
+                else:
+                    Respond(response_url=pending.spec["response_url"])(
+                        text=RESTARTED, replace_original=True
+                    )
+            except Exception as exc:  # an expired response_url, a deleted channel, …
+                log.warning("orphan_apology_failed", job=pending.id, error=str(exc))
+            finally:
+                self.ctx.journal.done(pending.id)
+        for pending in orphans.to_answer:
+            log.info("orphan_resumed", job=pending.id, kind=pending.spec["kind"])
+            spec = pending.spec
+
+            def job(spec: dict[str, Any] = spec, job_id: int = pending.id) -> None:
+                try:
+                    self._run(spec, client, None)
+                finally:
+                    self.ctx.journal.done(job_id)
+
+            if self.ctx.pool.submit(job) is Admission.REJECTED:
+                self.ctx.journal.release(pending.id)  # full or closing: another turn, or process
+        return len(orphans.to_answer)
+
+    def start_recovery(self, client: WebClient, interval_s: float = 5.0) -> threading.Event:
+        """Renew this process's lease and adopt orphans every ``interval_s``; set to stop."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while True:
+                try:
+                    self.ctx.journal.heartbeat()
+                    self.recover_orphans(client)
+                except Exception:
+                    log.exception("orphan_recovery_failed")
+                if stop.wait(interval_s):
+                    return
+
+        threading.Thread(target=loop, name="kb-recovery", daemon=True).start()
+        return stop
 
     def _safe_answer(
         self, question: str, history: list[Message], spaces: frozenset[str]

@@ -29,7 +29,7 @@ class AnswerPool:
 
     def submit(self, job: Callable[[], None]) -> Admission:
         with self._lock:
-            if self._closed or self._pending >= self.workers + self.max_queued:
+            if self._closed or self._pending >= self.capacity:
                 return Admission.REJECTED
             admission = Admission.RUNNING if self._pending < self.workers else Admission.QUEUED
             self._pending += 1
@@ -44,6 +44,10 @@ class AnswerPool:
         finally:
             with self._lock:
                 self._pending -= 1
+
+    @property
+    def capacity(self) -> int:
+        return self.workers + self.max_queued
 
     @property
     def pending(self) -> int:
