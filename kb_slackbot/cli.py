@@ -16,6 +16,7 @@ from rich.table import Table
 
 from .access import AccessConfigError
 from .answer.models import AnswerResult
+from .evaluation.judge import AnswerJudge
 from .logs import configure_logging, max_level
 from .retrieval.embeddings import ModelUnavailable
 from .services import Services
@@ -222,6 +223,13 @@ def evaluate(
     compare_to: Annotated[
         Path | None, typer.Option("--compare", help="An earlier report to show deltas against.")
     ] = None,
+    judge: Annotated[
+        str | None,
+        typer.Option(
+            help="Also have this language model grade answers against reference_answer:"
+            " anthropic | ollama | auto."
+        ),
+    ] = None,
 ) -> None:
     """Measure retrieval, citations, abstention, answer quality and latency on a question set."""
     from .evaluation.runner import compare, load_questions, run_eval
@@ -229,6 +237,7 @@ def evaluate(
     if not questions_file.exists():
         raise _fail(f"no such file: {questions_file}")
     services = _services()
+    answer_judge = _judge(services, judge)
     try:
         questions = load_questions(questions_file)
         service = services.answer_service(provider)
@@ -238,7 +247,11 @@ def evaluate(
     with _progress() as progress:
         task = progress.add_task("Evaluating", total=len(questions))
         report = run_eval(
-            service, questions, k, lambda done, _t: progress.update(task, completed=done)
+            service,
+            questions,
+            k,
+            lambda done, _t: progress.update(task, completed=done),
+            judge=answer_judge,
         )
     target = (
         output or services.settings.data_dir / "eval" / f"{time.strftime('%Y%m%d-%H%M%S')}.json"
@@ -257,13 +270,46 @@ def evaluate(
         if previous
         else {key: (None, value, None) for key, value in report.summary.items()}
     )
+    # The judge's rows only when this report or the earlier one was judged.
+    judged = report.summary.get("judge_model") or (previous or {}).get("judge_model")
     for key, (before, value, delta) in rows.items():
+        if key in _JUDGE_KEYS and not judged:
+            continue
         cells = [key, _fmt(value)]
         if previous is not None:
             cells += [_fmt(before), "" if delta is None else f"{delta:+.3f}"]
         table.add_row(*cells)
     out.print(table)
     out.print(f"Report saved to {target}")
+
+
+_JUDGE_KEYS = ("judge_score", "judged", "judge_errors", "judge_model")
+
+
+def _judge(services: Services, name: str | None) -> AnswerJudge | None:
+    """The `--judge` model, checked before any question is answered."""
+    from .llm.selection import ollama_reachable
+
+    if name is None:
+        return None
+    if name == "extractive":
+        raise _fail(
+            "--judge extractive: the extractive answerer has no language model, so it cannot"
+            " judge answers; use --judge anthropic or --judge ollama",
+            2,
+        )
+    if name not in ("anthropic", "ollama", "auto"):
+        raise _fail(f"unknown judge {name!r}; use anthropic, ollama or auto", 2)
+    try:
+        choice = services.provider_choice(name)
+    except ValueError as exc:
+        raise _fail(f"--judge {name}: {exc}", 2) from None
+    if choice.provider is None:
+        raise _fail(f"--judge {name}: no language model to judge with ({choice.reason})", 2)
+    host = services.settings.ollama_host
+    if choice.provider.name == "ollama" and not ollama_reachable(host):
+        raise _fail(f"--judge {name}: no Ollama server answers at {host}", 2)
+    return AnswerJudge(choice.provider)
 
 
 def _fmt(value: object) -> str:

@@ -1,4 +1,11 @@
-"""Running a question set through the answer engine and summarising the metrics."""
+"""Running a question set through the answer engine and summarising the metrics.
+
+With a judge (`kb-slackbot eval --judge PROVIDER`), a question is judged when it has a
+`reference_answer` and the bot answered it (status "answered"); a "not found", refused or
+failed answer is not sent to the judge (its token F1 is already 0). `judge_score` is the mean
+over the questions that got a verdict, `judged` counts them, and `judge_errors` counts judged
+questions whose verdict was "error" (the provider failed) or "unparseable".
+"""
 
 from __future__ import annotations
 
@@ -11,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..answer.service import AnswerService
 from . import metrics
+from .judge import AnswerJudge
 
 
 class EvalQuestion(BaseModel):
@@ -34,6 +42,9 @@ class QuestionOutcome:
     prompt_tokens: int
     completion_tokens: int
     provider: str
+    judge_verdict: str | None = None  # None: not judged (see the module docstring)
+    judge_score: float | None = None
+    judge_reason: str | None = None
 
 
 @dataclass
@@ -68,6 +79,7 @@ def run_eval(
     questions: list[EvalQuestion],
     k: int = 5,
     progress: Callable[[int, int], None] | None = None,
+    judge: AnswerJudge | None = None,
 ) -> EvalReport:
     outcomes: list[QuestionOutcome] = []
     for n, item in enumerate(questions, start=1):
@@ -76,6 +88,11 @@ def run_eval(
         retrieved = [_key(r.chunk.url, r.chunk.doc_id, expected) for r in response.results]
         result = service.answer(item.question)
         cited = [_key(s.url, s.doc_id, expected) for s in result.sources]
+        judgement = (
+            judge.judge(item.question, item.reference_answer, result.answer)
+            if judge and item.reference_answer and result.status == "answered"
+            else None
+        )
         outcomes.append(
             QuestionOutcome(
                 question=item.question,
@@ -91,11 +108,14 @@ def run_eval(
                 prompt_tokens=result.usage.prompt_tokens,
                 completion_tokens=result.usage.completion_tokens,
                 provider=result.provider,
+                judge_verdict=judgement.verdict if judgement else None,
+                judge_score=judgement.score if judgement else None,
+                judge_reason=judgement.reason if judgement else None,
             )
         )
         if progress:
             progress(n, len(questions))
-    return EvalReport(summarise(outcomes, k), outcomes)
+    return EvalReport(summarise(outcomes, k, judge.name if judge else None), outcomes)
 
 
 def _key(url: str, doc_id: str, expected: set[str]) -> str:
@@ -103,7 +123,9 @@ def _key(url: str, doc_id: str, expected: set[str]) -> str:
     return doc_id if doc_id in expected else url
 
 
-def summarise(outcomes: list[QuestionOutcome], k: int) -> dict[str, float | int | str | None]:
+def summarise(
+    outcomes: list[QuestionOutcome], k: int, judge_model: str | None = None
+) -> dict[str, float | int | str | None]:
     answerable = [o for o in outcomes if o.answerable and o.expected]
     precisions, recalls = [], []
     for o in answerable:
@@ -130,6 +152,12 @@ def summarise(outcomes: list[QuestionOutcome], k: int) -> dict[str, float | int 
         "not_found_precision": abstain["precision"],
         "not_found_recall": abstain["recall"],
         "answer_f1": metrics.mean([o.f1 for o in outcomes if o.f1 is not None]),
+        "judge_score": metrics.mean([o.judge_score for o in outcomes]),
+        "judged": sum(o.judge_score is not None for o in outcomes),
+        "judge_errors": sum(
+            o.judge_verdict is not None and o.judge_score is None for o in outcomes
+        ),
+        "judge_model": judge_model,
         "prompt_tokens": sum(o.prompt_tokens for o in outcomes),
         "completion_tokens": sum(o.completion_tokens for o in outcomes),
         "provider": ",".join(sorted({o.provider for o in outcomes})),
