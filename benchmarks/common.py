@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -16,10 +19,14 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import chromadb
+import structlog
 
 from kb_slackbot.retrieval.documents import Chunk
 from kb_slackbot.retrieval.index import ChunkIndex
 from kb_slackbot.retrieval.search import HybridSearcher, SearchConfig
+
+# The benchmarks print tables; the product's per-answer log lines would drown them.
+structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
 
 ROOT = Path(__file__).resolve().parent.parent
 EVAL_DIR = ROOT.parent / "shared" / "eval"
@@ -164,3 +171,30 @@ def save(name: str, payload: object) -> Path:
     path = RESULTS / f"{name}.json"
     path.write_text(json.dumps(payload, indent=2, default=str), encoding="utf-8")
     return path
+
+
+def start_bot(data_dir: Path, fake, llm, log: Path, extra_env: dict[str, str]) -> subprocess.Popen:
+    """The real `kb-slackbot run` (Socket Mode) against a fake Slack and a fake Claude."""
+    from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN
+
+    env = {
+        **os.environ,
+        "HF_HUB_OFFLINE": "1",
+        "KB_DATA_DIR": str(data_dir),
+        "SLACK_BOT_TOKEN": BOT_TOKEN,
+        "SLACK_APP_TOKEN": APP_TOKEN,
+        "SLACK_API_URL": fake.api_url,
+        "LLM_PROVIDER": "anthropic",
+        "ANTHROPIC_API_KEY": "sk-ant-soak",
+        "ANTHROPIC_BASE_URL": llm.url,
+        "KB_RATE_LIMIT_PER_MINUTE": "100000",
+        "KB_LOG_FORMAT": "json",
+        **extra_env,
+    }
+    return subprocess.Popen(
+        [str(Path(sys.executable).parent / "kb-slackbot"), "run"],
+        env=env,
+        cwd=ROOT,
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+    )

@@ -1,8 +1,9 @@
-"""Slack under load: N questions arriving at once over Socket Mode, answered by the real bot
-and answer engine on the sample KB, with a fake language model that takes a fixed time.
-Reports ack latency, time to first visible progress, time to answer, lost and duplicates.
+"""Slack under load: N questions arriving at once, over Socket Mode and over HTTP, answered by
+the real bot and answer engine on the sample KB with a fake language model that takes a
+fixed time per answer. Reports ack latency, time to first visible progress, time to answer,
+and checks that nothing is lost or answered twice.
 
-    python benchmarks/slack_bench.py --questions 10,50 --llm-delay 2
+    python benchmarks/slack_bench.py --questions 10,50,200 --llm-delay 2
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import argparse
 import json
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 from pathlib import Path
 
-from common import ROOT, median, pct, print_table, save
+from common import ROOT, median, pct, peak_rss_mb, print_table, save
 
 sys.path.insert(0, str(ROOT))
 
@@ -25,96 +28,177 @@ from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
 from kb_slackbot.settings import Settings
-from kb_slackbot.slack.app import create_app
+from kb_slackbot.slack.app import create_app, make_http_server
+from kb_slackbot.slack.handlers import TOO_BUSY
 from tests.fakes.llm_servers import FakeAnthropic
-from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack, app_mention
+from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack, app_mention, sign_request
 
 BASE = "https://docs.northwindloop.example/"
+SECRET = "bench-signing-secret"
 
 
-def run(count: int, services: Services, llm_delay: float, workers: int) -> list:
-    questions = [
-        json.loads(line)["question"]
-        for line in (ROOT / "sample_kb" / "questions.jsonl").read_text().splitlines()
-    ]
+def sample_questions() -> list[str]:
+    lines = (ROOT / "sample_kb" / "questions.jsonl").read_text().splitlines()
+    return [json.loads(line)["question"] for line in lines if line.strip()]
+
+
+def bot_settings(fake: FakeSlack, workers: int | None, max_queued: int | None) -> Settings:
+    tuning = {"workers": workers, "max_queued": max_queued}
+    return Settings(
+        _env_file=None,
+        data_dir=Path(tempfile.mkdtemp()),
+        slack_bot_token=BOT_TOKEN,
+        slack_app_token=APP_TOKEN,
+        slack_signing_secret=SECRET,
+        slack_api_url=fake.api_url,
+        rate_limit_per_minute=10_000,  # one bench user asks everything
+        **{k: v for k, v in tuning.items() if v is not None},
+    )
+
+
+def post_signed(url: str, payload: dict) -> float:
+    body = json.dumps(payload)
+    headers = {"Content-Type": "application/json", **sign_request(body, SECRET)}
+    request = urllib.request.Request(url, data=body.encode(), headers=headers)
+    started = time.monotonic()
+    with urllib.request.urlopen(request, timeout=30) as response:
+        response.read()
+    return time.monotonic() - started
+
+
+def is_answer(call) -> bool:
+    return "kb_actions_" in str(call.params.get("blocks"))  # the feedback buttons
+
+
+def final(call) -> bool:
+    """An answer, a 'too busy' or an apology: what the asker ends up with."""
+    text = str(call.params.get("text"))
+    return is_answer(call) or text == TOO_BUSY or text.startswith("Sorry")
+
+
+def run(mode: str, count: int, services: Services, args: argparse.Namespace) -> list:
+    questions = sample_questions()
+    events = {
+        f"C{n:04d}": app_mention(questions[n % len(questions)], channel=f"C{n:04d}")
+        for n in range(count)
+    }
     with FakeSlack() as fake, FakeAnthropic() as llm:
-        llm.delay_seconds = llm_delay
+        llm.delay_seconds = args.llm_delay
         llm.reply_text = "Here is what the pages say [1]."
-        settings = Settings(
-            _env_file=None,
-            data_dir=Path(tempfile.mkdtemp()),
-            slack_bot_token=BOT_TOKEN,
-            slack_app_token=APP_TOKEN,
-            slack_api_url=fake.api_url,
-            workers=workers,
-            rate_limit_per_minute=10_000,
-            max_queued=1000,
-        )
+        settings = bot_settings(fake, args.workers, args.max_queued)
         service = services.answer_service("extractive")
         service.provider = AnthropicProvider(
-            "k", "fake", RetryPolicy(timeout_s=30, deadline_s=60), base_url=llm.url
+            "k", "fake", RetryPolicy(timeout_s=60, deadline_s=600), base_url=llm.url
         )
-        service.cache = None
-        app, bot = create_app(settings, service, services.query_log, AccessPolicy())
-        handler = SocketModeHandler(app, APP_TOKEN)
-        handler.connect()
-        fake.wait_connected()
+        service.cache = None  # every question really goes through the engine
+        app, bot = create_app(
+            settings, service, services.query_log, AccessPolicy(), http=mode == "http"
+        )
         sent: dict[str, float] = {}
-        channel_of: dict[str, str] = {}
-        for n in range(count):
-            channel = f"C{n:04d}"
-            event = app_mention(questions[n % len(questions)], channel=channel)
-            sent[channel] = time.monotonic()
-            channel_of[fake.send_envelope("events_api", event)] = channel
-        acks = [fake.wait_ack(eid, timeout=30) and fake.ack_latencies[-1] for eid in channel_of]
-        answers = fake.wait_for(
-            "chat.update", count=count, timeout=600, predicate=lambda c: c.params.get("blocks")
-        )
-        done = time.monotonic()
-        first_progress = {}
-        for call in fake.calls:
-            ch = call.params.get("channel")
-            if call.method in ("reactions.add", "chat.postMessage") and ch not in first_progress:
-                first_progress[ch] = call
-        per_channel = {}
-        for call in answers:
-            per_channel.setdefault(call.params["channel"], []).append(call)
-        handler.close()
+        ack_s: list[float] = []
+        if mode == "socket":
+            handler = SocketModeHandler(app, APP_TOKEN)
+            handler.connect()
+            fake.wait_connected()
+            envelopes = []
+            for channel, event in events.items():
+                sent[channel] = time.monotonic()
+                envelopes.append(fake.send_envelope("events_api", event))
+            for envelope in envelopes:
+                fake.wait_ack(envelope, timeout=60)
+            ack_s = list(fake.ack_latencies)
+        else:
+            server = make_http_server(app, "127.0.0.1", 0)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            url = f"http://127.0.0.1:{server.server_port}/slack/events"
+            start = threading.Barrier(count)
+            lock = threading.Lock()
+
+            def deliver(channel: str, event: dict) -> None:
+                start.wait()  # all arrive at once, as a burst through a load balancer
+                sent[channel] = time.monotonic()
+                took = post_signed(url, event)
+                with lock:
+                    ack_s.append(took)
+
+            senders = [threading.Thread(target=deliver, args=item) for item in events.items()]
+            for sender in senders:
+                sender.start()
+            for sender in senders:
+                sender.join()
+
+        fake.wait_for("chat.update", count=count, timeout=1800, predicate=final)
+        time.sleep(args.llm_delay + 1)  # anything answered twice would show up now
+        calls = fake.calls
+        (handler.close() if mode == "socket" else server.shutdown())
         bot.ctx.pool.shutdown(30)
-    lost = count - len(per_channel)
-    duplicated = sum(len(v) - 1 for v in per_channel.values())
-    ack_ms = [a * 1000 for a in fake.ack_latencies]
+
+    progress: dict[str, float] = {}
+    replies: dict[str, list] = {}
+    for call in calls:
+        channel = call.params.get("channel")
+        if channel not in sent:
+            continue
+        if call.method in ("reactions.add", "chat.postMessage") and channel not in progress:
+            progress[channel] = call.at - sent[channel]
+        if call.method in ("chat.update", "chat.postMessage") and final(call):
+            replies.setdefault(channel, []).append(call)
+    answered = [c for c, r in replies.items() if any(is_answer(x) for x in r)]
+    busy = [c for c, r in replies.items() if any(x.params.get("text") == TOO_BUSY for x in r)]
+    answer_s = [next(x.at for x in replies[c] if is_answer(x)) - sent[c] for c in answered]
+    ms = [a * 1000 for a in ack_s]
+    progress_ms = [p * 1000 for p in progress.values()]
     return [
+        mode,
         count,
-        median(ack_ms),
-        pct(ack_ms, 99),
-        f"{(done - min(sent.values())):.1f}",
-        lost,
-        duplicated,
-        len(acks),
+        f"{median(ms):.0f}",
+        f"{pct(ms, 99):.0f}",
+        f"{median(progress_ms):.0f}",
+        f"{pct(progress_ms, 99):.0f}",
+        f"{median(answer_s):.1f}",
+        f"{pct(answer_s, 95):.1f}",
+        len(answered),
+        len(busy),
+        count - len(replies),
+        sum(len(r) - 1 for r in replies.values()),
     ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--questions", default="10,50")
+    parser.add_argument("--questions", default="10,50,200")
+    parser.add_argument("--modes", default="socket,http")
     parser.add_argument("--llm-delay", type=float, default=2.0)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=None, help="default: the setting's")
+    parser.add_argument("--max-queued", type=int, default=None, help="default: the setting's")
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp())
     services = Services(Settings(_env_file=None, data_dir=data, base_url=BASE))
     services.ingester.run([ROOT / "sample_kb"], services.ingest_options(None, BASE, False))
-    rows = [run(int(n), services, args.llm_delay, args.workers) for n in args.questions.split(",")]
+    rows = [
+        run(mode, int(n), services, args)
+        for mode in args.modes.split(",")
+        for n in args.questions.split(",")
+    ]
+    defaults = Settings(_env_file=None)
+    workers = args.workers or defaults.workers
+    queued = args.max_queued or defaults.max_queued
     print_table(
-        f"Socket Mode, {args.workers} workers, fake LLM {args.llm_delay}s per answer",
+        f"Slack load: {workers} workers, queue {queued}, fake LLM {args.llm_delay}s per answer "
+        f"(peak RSS {peak_rss_mb():.0f} MB)",
         [
-            "questions at once",
+            "mode",
+            "at once",
             "ack p50 ms",
             "ack p99 ms",
-            "all answered after s",
+            "progress p50 ms",
+            "progress p99 ms",
+            "answer p50 s",
+            "answer p95 s",
+            "answered",
+            "told busy",
             "lost",
             "duplicated",
-            "acked",
         ],
         rows,
     )

@@ -37,15 +37,18 @@ class EventDeduplicator:
 class RateLimiter:
     """At most ``limit`` questions per user in any ``window_s`` seconds (sliding window)."""
 
-    def __init__(self, limit: int, window_s: float = 60.0) -> None:
+    def __init__(self, limit: int, window_s: float = 60.0, max_users: int = 10_000) -> None:
         self.limit = limit
         self.window_s = window_s
+        self.max_users = max_users  # memory stays bounded however many people ask
         self._hits: dict[str, deque[float]] = defaultdict(deque)
         self._lock = threading.Lock()
 
     def allow(self, user: str) -> bool:
         now = time.monotonic()
         with self._lock:
+            if user not in self._hits and len(self._hits) >= self.max_users:
+                self._forget_idle(now)
             hits = self._hits[user]
             while hits and now - hits[0] > self.window_s:
                 hits.popleft()
@@ -53,3 +56,11 @@ class RateLimiter:
                 return False
             hits.append(now)
             return True
+
+    def _forget_idle(self, now: float) -> None:
+        idle = [u for u, hits in self._hits.items() if not hits or now - hits[-1] > self.window_s]
+        for user in idle:
+            del self._hits[user]
+
+    def __len__(self) -> int:
+        return len(self._hits)

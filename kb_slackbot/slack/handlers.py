@@ -65,6 +65,7 @@ APOLOGY = (
     "Please try again in a moment. (reference: {query_id})"
 )
 RESTARTED = "Sorry, I was restarted before I could answer this question. Please ask it again."
+CHANNEL_CACHE_MAX = 10_000
 SKIPPED_SUBTYPES = {None, "file_share", "thread_broadcast"}  # others are edits, joins, …
 
 
@@ -308,7 +309,7 @@ class SlackBot:
         channel, ts, thread_ts = spec["channel"], spec["ts"], spec["thread_ts"]
         placeholder, reply_ts = spec["placeholder"], thread_ts or None
         try:
-            history = self._history(client, channel, thread_ts, ts) if thread_ts else []
+            history = self._history(client, channel, thread_ts, ts)
             result = self._safe_answer(spec["question"], history, frozenset(spec["spaces"]))
             if result is None:
                 self._deliver_text(
@@ -468,13 +469,17 @@ class SlackBot:
         return self.ctx.dedupe.claim(message_key)
 
     def _history(
-        self, client: WebClient, channel: str, thread_ts: str, current_ts: str
+        self, client: WebClient, channel: str, thread_ts: str | None, current_ts: str
     ) -> list[Message]:
-        if self.ctx.thread_history <= 0:
+        if self.ctx.thread_history <= 0 or not thread_ts:
             return []
-        response = client.conversations_replies(
-            channel=channel, ts=thread_ts, limit=self.ctx.thread_history + 2
-        )
+        try:
+            response = client.conversations_replies(
+                channel=channel, ts=thread_ts, limit=self.ctx.thread_history + 2
+            )
+        except SlackApiError as exc:  # thread deleted, scope missing, …: answer without it
+            log.warning("thread_history_unavailable", error=exc.response.get("error"))
+            return []
         history: list[Message] = []
         for message in response.get("messages", []):
             if message.get("ts") == current_ts or message.get("text") in (SEARCHING, QUEUED):
@@ -499,6 +504,8 @@ class SlackBot:
             external = bool(info.get("is_ext_shared") or info.get("is_pending_ext_shared"))
         except SlackApiError:
             external = True  # cannot tell: assume the strictest case
+        if len(self._channel_cache) >= CHANNEL_CACHE_MAX:
+            self._channel_cache.clear()  # bounded memory; a refill costs one lookup per channel
         self._channel_cache[channel] = (time.monotonic(), external)
         return external
 

@@ -137,6 +137,7 @@ class ApiCall:
     token: str | None
     status: int = 200
     response: JsonDict = field(default_factory=dict)
+    at: float = field(default_factory=time.monotonic)  # when it arrived, for benchmarks
 
 
 @dataclass
@@ -609,12 +610,24 @@ class FakeSlack:
         if type == "events_api":  # Slack only sends retry info for events
             envelope["retry_attempt"] = retry_attempt
             envelope["retry_reason"] = retry_reason
-        self.wait_connected(timeout=connect_timeout)
-        with self._cond:
-            targets = list(self._ws_open) if to_all else self._ws_open[-1:]
-            self._sent_at[envelope_id] = time.monotonic()
-        self._send_to(targets, envelope)
-        return envelope_id
+        deadline = time.monotonic() + connect_timeout
+        while True:
+            self.wait_connected(timeout=max(0.0, deadline - time.monotonic()))
+            with self._cond:
+                targets = list(self._ws_open) if to_all else self._ws_open[-1:]
+                self._sent_at[envelope_id] = time.monotonic()
+            try:
+                self._send_to(targets, envelope)
+                return envelope_id
+            except ConnectionClosed:
+                # The session died under us (dropped, process killed): like Slack, deliver
+                # to the next connection instead.
+                with self._cond:
+                    for connection in targets:
+                        if connection in self._ws_open:
+                            self._ws_open.remove(connection)
+                if time.monotonic() >= deadline:
+                    raise
 
     def wait_ack(self, envelope_id: str, timeout: float = 5) -> JsonDict:
         """Return the ack (``{"envelope_id", "payload"?}``) the client sent."""
@@ -639,6 +652,8 @@ class FakeSlack:
         """
         with self._cond:
             targets = list(self._ws_open)
+            self._ws_open.clear()  # nothing more is sent on them, as on a restarting server
+            self._cond.notify_all()
         for connection in targets:
             connection.close(code, reason)
 

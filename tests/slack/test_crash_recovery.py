@@ -32,6 +32,7 @@ def post_placeholder(fake: FakeSlack, channel: str) -> str:
 
 def test_thread_question_of_a_killed_process_replaces_its_placeholder(tmp_path, sample_services):
     with running_bot(tmp_path, sample_services) as running:
+        running.fake.seed_thread("C1", "1700000000.000100", [f"<@UBOT> {QUESTION}"])
         placeholder = post_placeholder(running.fake, "C1")
         spec = {
             "kind": "thread",

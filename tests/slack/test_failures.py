@@ -39,6 +39,17 @@ def test_other_slack_errors_get_an_apology_not_silence(bot):
     assert "Sorry, something went wrong" in updates[-1].params["text"]
 
 
+def test_unreadable_thread_history_still_gets_an_answer(bot):
+    """A deleted parent or a missing history scope costs the follow-up context, not the answer."""
+    bot.fake.fail_next("conversations.replies", error="thread_not_found")
+    bot.fake.send_envelope(
+        "events_api", app_mention(QUESTION, channel="C7", thread_ts="1600000000.000100")
+    )
+    (answer,) = bot.answer_posts("C7")
+    assert "kb_actions_" in str(answer.params["blocks"])
+    assert "Sorry" not in answer.params["text"]
+
+
 def test_model_down_is_a_friendly_warning(tmp_path, sample_services):
     with FakeAnthropic() as fake:
         fake.enqueue_failure(503, times=10)

@@ -47,3 +47,14 @@ def test_pool_survives_a_crashing_job():
     pool.submit(lambda: 1 / 0)
     assert pool.shutdown(5)
     assert pool.pending == 0
+
+
+def test_rate_limiter_memory_is_bounded_by_forgetting_idle_users():
+    limiter = RateLimiter(limit=1, window_s=0.5, max_users=3)
+    for user in ("a", "b", "c"):
+        assert limiter.allow(user)
+    time.sleep(0.6)
+    assert limiter.allow("d")  # full: the idle ones are forgotten first
+    assert len(limiter) == 1
+    assert limiter.allow("e") and limiter.allow("f") and len(limiter) == 3
+    assert not limiter.allow("d")  # still limited: active users are never forgotten
