@@ -27,8 +27,11 @@ pytestmark = [
 
 QUESTIONS = [
     "Which VPN client do we use?",
+    "How do I set up the VPN on Linux?",
     "How many days of paid leave do I get?",
+    "vpn keeps saying handshake did not complete on the hotel wifi, what do i do",
     "Wann ist die Sprechstunde vom Betriebsrat?",
+    "what's the wifi password at the Tokyo office?",  # not in the KB
 ]
 
 
@@ -66,11 +69,14 @@ def test_small_model_answers_are_cleaned_and_cited_honestly(llama_server, sample
     service.provider = AnthropicProvider("not-needed", "smollm2", policy, base_url=llama_server)
     service.config = service.config.__class__(**{**service.config.__dict__, "max_tokens": 96})
     service.cache = None
+    by_model = 0
     for question in QUESTIONS:
         result = service.answer(question)
         assert result.status in ("answered", "not_found")
         if result.status != "answered":
+            assert not result.sources
             continue
+        by_model += result.provider == "anthropic"
         assert result.provider in ("anthropic", "extractive")
         markers = {int(n) for n in re.findall(r"\[(\d+)\]", result.answer)}
         numbers = {s.number for s in result.sources}
@@ -80,3 +86,4 @@ def test_small_model_answers_are_cleaned_and_cited_honestly(llama_server, sample
         assert all(s.url.startswith("https://docs.northwindloop.example/") for s in result.sources)
         if not result.sources:
             assert any("could not be tied to a source" in w for w in result.warnings)
+    assert by_model >= 3, "the real model should have written most answers, not the fallback"
