@@ -123,6 +123,7 @@ class Services:
             config=config,
             query_log=self.query_log,
             cache=AnswerCache[AnswerResult](s.cache_ttl_s),
+            compute_slots=s.compute_slots,
         )
 
     @cached_property

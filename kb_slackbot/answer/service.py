@@ -5,6 +5,8 @@ Slack-agnostic: the CLI, the Slack app and `eval` all call :meth:`AnswerService.
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 import uuid
 from collections.abc import Callable, Collection, Sequence
@@ -54,7 +56,12 @@ class AnswerService:
         query_log: QueryLog | None = None,
         cache: AnswerCache[AnswerResult] | None = None,
         today: Callable[[], date] = date.today,
+        compute_slots: int = 0,
     ) -> None:
+        # Searching and extracting are CPU-bound; waiting for the language model is not. Many
+        # questions may wait on the model at once, but at most this many use the CPU (default:
+        # one per core), so a burst neither thrashes the cores nor starves the acks.
+        self._compute = threading.BoundedSemaphore(compute_slots or os.cpu_count() or 1)
         self.searcher = searcher
         self.provider = provider
         self.extractive = extractive
@@ -103,12 +110,13 @@ class AnswerService:
             cached = hit.model_copy(update={"query_id": query_id, "cached": True})
             return self._finish(cached, started)
 
-        response = self.searcher.search(
-            check.text,
-            top_k=self.config.top_k,
-            spaces=spaces,
-            context=_thread_context(check.text, history),
-        )
+        with self._compute:
+            response = self.searcher.search(
+                check.text,
+                top_k=self.config.top_k,
+                spaces=spaces,
+                context=_thread_context(check.text, history),
+            )
         timings = {
             "retrieve": round(response.timings_ms["total"] - response.timings_ms["rerank"], 1),
             "rerank": response.timings_ms["rerank"],
@@ -188,7 +196,8 @@ class AnswerService:
                 warnings.append(message("llm_unavailable", language))
                 log.warning("llm_failed_fell_back", query_id=base["query_id"], error=error)
         if generation is None:
-            generation = self.extractive.answer(question, _extract_sources(context))
+            with self._compute:
+                generation = self.extractive.answer(question, _extract_sources(context))
         base["timings_ms"]["generate"] = round((time.perf_counter() - clock) * 1000, 1)
 
         cited = map_citations(generation.text, context)
