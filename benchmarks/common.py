@@ -8,8 +8,6 @@ import os
 import random
 import resource
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -31,6 +29,7 @@ structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.
 ROOT = Path(__file__).resolve().parent.parent
 EVAL_DIR = ROOT.parent / "shared" / "eval"
 RESULTS = ROOT / "benchmarks" / "results"
+SAMPLE_BASE_URL = "https://docs.northwindloop.example/"
 
 
 @dataclass
@@ -173,28 +172,17 @@ def save(name: str, payload: object) -> Path:
     return path
 
 
-def start_bot(data_dir: Path, fake, llm, log: Path, extra_env: dict[str, str]) -> subprocess.Popen:
-    """The real `kb-slackbot run` (Socket Mode) against a fake Slack and a fake Claude."""
-    from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN
+def sample_questions() -> list[str]:
+    lines = (ROOT / "sample_kb" / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["question"] for line in lines if line.strip()]
 
-    env = {
-        **os.environ,
-        "HF_HUB_OFFLINE": "1",
-        "KB_DATA_DIR": str(data_dir),
-        "SLACK_BOT_TOKEN": BOT_TOKEN,
-        "SLACK_APP_TOKEN": APP_TOKEN,
-        "SLACK_API_URL": fake.api_url,
-        "LLM_PROVIDER": "anthropic",
-        "ANTHROPIC_API_KEY": "sk-ant-soak",
-        "ANTHROPIC_BASE_URL": llm.url,
-        "KB_RATE_LIMIT_PER_MINUTE": "100000",
-        "KB_LOG_FORMAT": "json",
-        **extra_env,
-    }
-    return subprocess.Popen(
-        [str(Path(sys.executable).parent / "kb-slackbot"), "run"],
-        env=env,
-        cwd=ROOT,
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
+
+def ingest_sample(data_dir: Path) -> None:
+    """The sample KB indexed into ``data_dir`` through the product's own ingest."""
+    from kb_slackbot.services import Services
+    from kb_slackbot.settings import Settings
+
+    services = Services(Settings(_env_file=None, data_dir=data_dir, base_url=SAMPLE_BASE_URL))
+    services.ingester.run(
+        [ROOT / "sample_kb"], services.ingest_options(None, SAMPLE_BASE_URL, False)
     )

@@ -9,21 +9,18 @@ and the event de-duplication fill up as they would in a busy workspace.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path
 
-from common import ROOT, print_table, save, start_bot
+from common import ROOT, ingest_sample, print_table, sample_questions, save
 
 sys.path.insert(0, str(ROOT))
 
-from kb_slackbot.services import Services
-from kb_slackbot.settings import Settings
+from tests.bot_process import start_bot_process
 from tests.fakes.llm_servers import FakeAnthropic
 from tests.fakes.slack_server import FakeSlack, app_mention
 
-BASE = "https://docs.northwindloop.example/"
 CHECKPOINTS = (10, 100, 250, 500, 750, 1000, 2000, 5000)
 
 
@@ -39,18 +36,12 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=1000)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="kb-memory-"))
-    services = Services(Settings(_env_file=None, data_dir=work / "data", base_url=BASE))
-    services.ingester.run([ROOT / "sample_kb"], services.ingest_options(None, BASE, False))
-    del services
-    questions = [
-        json.loads(line)["question"]
-        for line in (ROOT / "sample_kb" / "questions.jsonl").read_text().splitlines()
-        if line.strip()
-    ]
+    ingest_sample(work / "data")
+    questions = sample_questions()
     rows = []
     with FakeSlack() as fake, FakeAnthropic() as llm:
         llm.reply_text = "Here is what the pages say [1]."
-        bot = start_bot(work / "data", fake, llm, work / "bot.log", {})
+        bot = start_bot_process(work / "data", fake.api_url, llm.url, work / "bot.log")
         fake.wait_connected(timeout=180)
         asked = 0
         for checkpoint in [c for c in CHECKPOINTS if c <= args.questions]:

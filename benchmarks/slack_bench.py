@@ -17,7 +17,16 @@ import time
 import urllib.request
 from pathlib import Path
 
-from common import ROOT, median, pct, peak_rss_mb, print_table, save
+from common import (
+    ROOT,
+    ingest_sample,
+    median,
+    pct,
+    peak_rss_mb,
+    print_table,
+    sample_questions,
+    save,
+)
 
 sys.path.insert(0, str(ROOT))
 
@@ -33,13 +42,7 @@ from kb_slackbot.slack.handlers import TOO_BUSY
 from tests.fakes.llm_servers import FakeAnthropic
 from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack, app_mention, sign_request
 
-BASE = "https://docs.northwindloop.example/"
 SECRET = "bench-signing-secret"
-
-
-def sample_questions() -> list[str]:
-    lines = (ROOT / "sample_kb" / "questions.jsonl").read_text().splitlines()
-    return [json.loads(line)["question"] for line in lines if line.strip()]
 
 
 def bot_settings(fake: FakeSlack, workers: int | None, max_queued: int | None) -> Settings:
@@ -173,8 +176,9 @@ def main() -> None:
     parser.add_argument("--max-queued", type=int, default=None, help="default: the setting's")
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp())
-    services = Services(Settings(_env_file=None, data_dir=data, base_url=BASE))
-    services.ingester.run([ROOT / "sample_kb"], services.ingest_options(None, BASE, False))
+    ingest_sample(data)
+    services = Services(Settings(_env_file=None, data_dir=data))
+    services.answer_service().answer(sample_questions()[0])  # load the models before timing
     rows = [
         run(mode, int(n), services, args)
         for mode in args.modes.split(",")

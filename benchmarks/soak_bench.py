@@ -9,7 +9,6 @@ restarted. Reports what was answered, what got an apology, what was lost or dupl
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import signal
 import sys
@@ -18,12 +17,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from common import ROOT, print_table, save, start_bot
+from common import ROOT, ingest_sample, print_table, sample_questions, save
 
 sys.path.insert(0, str(ROOT))
 
-from kb_slackbot.services import Services
-from kb_slackbot.settings import Settings
+from tests.bot_process import start_bot_process
 from tests.fakes.llm_servers import FakeAnthropic
 from tests.fakes.slack_server import (
     FakeSlack,
@@ -32,7 +30,6 @@ from tests.fakes.slack_server import (
     slash_command,
 )
 
-BASE = "https://docs.northwindloop.example/"
 UNAVAILABLE = "language model is unavailable"
 SOAK_ENV = {"KB_LLM_TIMEOUT_S": "3", "KB_LLM_DEADLINE_S": "8", "KB_CACHE_TTL_S": "0"}
 
@@ -42,7 +39,8 @@ def classify(fake: FakeSlack, asked: dict[str, str]) -> dict[str, list[str]]:
     finals: dict[str, list[str]] = {key: [] for key in asked}
     for call in fake.calls:
         channel = call.params.get("channel")
-        if channel in finals and call.method in ("chat.update", "chat.postMessage"):
+        delivered = call.status == 200 and call.response.get("ok")  # not a 429'd attempt
+        if channel in finals and delivered and call.method in ("chat.update", "chat.postMessage"):
             kind = outcome(str(call.params.get("blocks")), str(call.params.get("text")))
             if kind:
                 finals[channel].append(kind)
@@ -61,6 +59,8 @@ def outcome(blocks: str, text: str) -> str | None:
         return "apology"
     if text.startswith("I'm overloaded"):
         return "told busy"
+    if text.startswith("You've asked a lot"):
+        return "told to slow down"
     return None  # progress placeholders and queue notices are not replies
 
 
@@ -72,14 +72,8 @@ def main() -> None:
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="kb-soak-"))
-    services = Services(Settings(_env_file=None, data_dir=work / "data", base_url=BASE))
-    services.ingester.run([ROOT / "sample_kb"], services.ingest_options(None, BASE, False))
-    del services
-    questions = [
-        json.loads(line)["question"]
-        for line in (ROOT / "sample_kb" / "questions.jsonl").read_text().splitlines()
-        if line.strip()
-    ]
+    ingest_sample(work / "data")
+    questions = sample_questions()
     n = args.questions
     kill_at, drop_at, timeout_at = n // 2, n // 3, (2 * n) // 3
     events: Counter[str] = Counter()
@@ -88,12 +82,13 @@ def main() -> None:
     with FakeSlack() as fake, FakeAnthropic() as llm:
         llm.delay_seconds = args.llm_delay
         llm.reply_text = "Here is what the pages say [1]."
-        bot = start_bot(work / "data", fake, llm, work / "bot.log", SOAK_ENV)
+        bot = start_bot_process(work / "data", fake.api_url, llm.url, work / "bot.log", SOAK_ENV)
         fake.wait_connected(timeout=180)
         ready = time.monotonic() - started
         for i in range(n):
             key = f"C{i:05d}" if i % 3 == 0 else (f"D{i:05d}" if i % 3 == 1 else f"kb{i:05d}")
             asked[key] = questions[i % len(questions)]
+            user = f"U{i % 40:03d}"  # 40 people, each well under the per-minute limit
             if i % 10 == 5:
                 llm.enqueue_failure(500, times=3)  # all retries fail: the passages fallback
                 events["LLM 500 burst"] += 1
@@ -119,15 +114,19 @@ def main() -> None:
                 while fake.open_connections:  # Slack notices the socket is gone
                     time.sleep(0.05)
                 events["kill -9 + restart"] += 1
-                bot = start_bot(work / "data", fake, llm, work / "bot.log", SOAK_ENV)
+                bot = start_bot_process(
+                    work / "data", fake.api_url, llm.url, work / "bot.log", SOAK_ENV
+                )
             if key.startswith("C"):
-                payload = app_mention(asked[key], channel=key)
+                payload = app_mention(asked[key], channel=key, user=user)
                 fake.send_envelope("events_api", payload, connect_timeout=180)
             elif key.startswith("D"):
-                payload = dm_message(asked[key], channel=key)
+                payload = dm_message(asked[key], channel=key, user=user)
                 fake.send_envelope("events_api", payload, connect_timeout=180)
             else:
-                payload = slash_command(asked[key], response_url=fake.response_url(key))
+                payload = slash_command(
+                    asked[key], user_id=user, response_url=fake.response_url(key)
+                )
                 fake.send_envelope("slash_commands", payload, connect_timeout=180)
             time.sleep(1 / args.rate)
 
@@ -161,6 +160,7 @@ def main() -> None:
             "answered (model down: passages)",
             "apology",
             "told busy",
+            "told to slow down",
             "lost",
             "duplicated",
         )

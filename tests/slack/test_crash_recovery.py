@@ -2,27 +2,37 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 from slack_sdk import WebClient
 
 from kb_slackbot.slack.handlers import RESTARTED, SEARCHING
-from tests.conftest import ROOT
+from tests.bot_process import start_bot_process
 from tests.fakes.llm_servers import FakeAnthropic
-from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack, app_mention
+from tests.fakes.slack_server import BOT_TOKEN, FakeSlack, app_mention
 from tests.slack.conftest import running_bot
 from tests.slack.dead_process import kill, start_owner
 
 QUESTION = "How do I set up the VPN on Linux?"
+SLOW_MODEL_OK = {"KB_LLM_TIMEOUT_S": "120", "KB_LLM_DEADLINE_S": "120"}
 
 
 def journal_path(tmp_path):
     return tmp_path / "slack-data" / "slack-pending.sqlite3"
+
+
+def thread_spec(channel: str, ts: str, placeholder: str) -> dict:
+    """What the dead process journaled for a mention it had acknowledged."""
+    return {
+        "kind": "thread",
+        "channel": channel,
+        "ts": ts,
+        "thread_ts": ts,
+        "question": QUESTION,
+        "spaces": ["public"],
+        "placeholder": placeholder,
+    }
 
 
 def post_placeholder(fake: FakeSlack, channel: str) -> str:
@@ -34,15 +44,7 @@ def test_thread_question_of_a_killed_process_replaces_its_placeholder(tmp_path, 
     with running_bot(tmp_path, sample_services) as running:
         running.fake.seed_thread("C1", "1700000000.000100", [f"<@UBOT> {QUESTION}"])
         placeholder = post_placeholder(running.fake, "C1")
-        spec = {
-            "kind": "thread",
-            "channel": "C1",
-            "ts": "1700000000.000100",
-            "thread_ts": "1700000000.000100",
-            "question": QUESTION,
-            "spaces": ["public"],
-            "placeholder": placeholder,
-        }
+        spec = thread_spec("C1", "1700000000.000100", placeholder)
         kill(start_owner(journal_path(tmp_path), spec=spec))
         assert running.bot.recover_orphans(running.app.client) == 1
         (answer,) = running.answer_posts("C1")
@@ -74,44 +76,13 @@ def test_command_question_of_a_killed_process_is_answered_through_its_response_u
 def test_a_question_too_old_to_answer_gets_an_apology_not_silence(tmp_path, sample_services):
     with running_bot(tmp_path, sample_services) as running:
         placeholder = post_placeholder(running.fake, "C2")
-        spec = {
-            "kind": "thread",
-            "channel": "C2",
-            "ts": "1700000000.000200",
-            "thread_ts": "1700000000.000200",
-            "question": QUESTION,
-            "spaces": ["public"],
-            "placeholder": placeholder,
-        }
+        spec = thread_spec("C2", "1700000000.000200", placeholder)
         kill(start_owner(journal_path(tmp_path), spec=spec))
         running.bot.ctx.journal.max_age_s = 0.0
         assert running.bot.recover_orphans(running.app.client) == 0
         (update,) = running.fake.wait_for("chat.update")
         assert update.params["ts"] == placeholder and update.params["text"] == RESTARTED
         assert running.bot.ctx.journal.pending_count() == 0
-
-
-def run_bot_process(data_dir, fake: FakeSlack, llm: FakeAnthropic) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "KB_DATA_DIR": str(data_dir),
-        "SLACK_BOT_TOKEN": BOT_TOKEN,
-        "SLACK_APP_TOKEN": APP_TOKEN,
-        "SLACK_API_URL": fake.api_url,
-        "LLM_PROVIDER": "anthropic",
-        "ANTHROPIC_API_KEY": "sk-ant-test",
-        "ANTHROPIC_BASE_URL": llm.url,
-        "KB_LLM_TIMEOUT_S": "120",
-        "KB_LLM_DEADLINE_S": "120",
-        "KB_LOG_FORMAT": "json",
-    }
-    return subprocess.Popen(
-        [str(Path(sys.executable).parent / "kb-slackbot"), "run"],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
 
 
 def test_kill_9_mid_answer_then_restart_answers_once(tmp_path, sample_services):
@@ -121,7 +92,7 @@ def test_kill_9_mid_answer_then_restart_answers_once(tmp_path, sample_services):
     with FakeSlack() as fake, FakeAnthropic() as llm:
         llm.reply_text = "Install the client and import the profile [1]."
         llm.delay_seconds = 300  # the first process never gets its answer
-        first = run_bot_process(data_dir, fake, llm)
+        first = start_bot_process(data_dir, fake.api_url, llm.url, extra_env=SLOW_MODEL_OK)
         try:
             fake.wait_connected(timeout=120)
             fake.send_envelope("events_api", app_mention(QUESTION, channel="C9"))
@@ -133,7 +104,7 @@ def test_kill_9_mid_answer_then_restart_answers_once(tmp_path, sample_services):
         finally:
             kill(first)
         llm.delay_seconds = 0
-        second = run_bot_process(data_dir, fake, llm)
+        second = start_bot_process(data_dir, fake.api_url, llm.url, extra_env=SLOW_MODEL_OK)
         try:
             (answer,) = fake.wait_for(
                 "chat.update", timeout=120, predicate=lambda c: c.params.get("blocks")
