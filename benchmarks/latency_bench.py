@@ -66,12 +66,15 @@ def stage_latency(index: ChunkIndex, reranker, embedder, queries: list[str]) -> 
     stages: dict[str, list[float]] = {}
     bare: list[float] = []
     for query in queries:
-        response = s.search(query, top_k=5)
+        response = s.search(query, top_k=5, depth=10)
         for stage, ms in response.timings_ms.items():
             stages.setdefault(stage, []).append(ms)
         # Bare forward passes on the same inputs: the query embedding and reranking the
-        # same candidates the pipeline reranked.
-        passages = [r.chunk.embedding_text() for r in response.results + response.below_threshold]
+        # same candidates the pipeline reranked (all 2 × top_k of them: asking for top_k=10
+        # with the same depth returns the whole, identical pool, passing or not).
+        pool = s.search(query, top_k=10, depth=10)
+        passages = [r.chunk.embedding_text() for r in pool.results + pool.below_threshold]
+        assert len(passages) == min(10, index.collection.count())
         started = time.perf_counter()
         embedder.embed_query(query)
         if reranker is not None:

@@ -30,14 +30,12 @@ from common import (
 
 sys.path.insert(0, str(ROOT))
 
-from slack_bolt.adapter.socket_mode import SocketModeHandler
-
 from kb_slackbot.access import AccessPolicy
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
 from kb_slackbot.settings import Settings
-from kb_slackbot.slack.app import create_app, make_http_server
+from kb_slackbot.slack.app import create_app, make_http_server, make_socket_handler
 from kb_slackbot.slack.handlers import TOO_BUSY
 from tests.fakes.llm_servers import FakeAnthropic
 from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack, app_mention, sign_request
@@ -100,7 +98,7 @@ def run(mode: str, count: int, services: Services, args: argparse.Namespace) -> 
         sent: dict[str, float] = {}
         ack_s: list[float] = []
         if mode == "socket":
-            handler = SocketModeHandler(app, APP_TOKEN)
+            handler = make_socket_handler(app, APP_TOKEN)
             handler.connect()
             fake.wait_connected()
             envelopes = []

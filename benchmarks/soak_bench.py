@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import shutil
 import signal
+import sqlite3
 import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import closing
 from pathlib import Path
 
 from common import ROOT, ingest_sample, print_table, sample_questions, save
@@ -111,6 +113,9 @@ def main() -> None:
                     time.sleep(0.05)
                 bot.send_signal(signal.SIGKILL)  # mid-answer: questions are in flight
                 bot.wait()
+                with closing(sqlite3.connect(work / "data" / "slack-pending.sqlite3")) as db:
+                    in_flight = db.execute("SELECT COUNT(*) FROM pending").fetchone()[0]
+                events[f"questions in flight at the kill: {in_flight}"] += 1
                 while fake.open_connections:  # Slack notices the socket is gone
                     time.sleep(0.05)
                 events["kill -9 + restart"] += 1

@@ -9,11 +9,10 @@ from dataclasses import dataclass
 
 import pytest
 from slack_bolt import App
-from slack_bolt.adapter.socket_mode import SocketModeHandler
 
 from kb_slackbot.access import AccessPolicy
 from kb_slackbot.answer.service import AnswerService
-from kb_slackbot.slack.app import create_app
+from kb_slackbot.slack.app import create_app, make_socket_handler
 from kb_slackbot.slack.handlers import SlackBot
 from tests.conftest import make_settings
 from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack
@@ -55,7 +54,7 @@ def running_bot(
         app, bot = create_app(
             settings, service, sample_services.query_log, access or AccessPolicy()
         )
-        handler = SocketModeHandler(app, APP_TOKEN, ping_interval=0.3)
+        handler = make_socket_handler(app, APP_TOKEN, ping_interval=0.3)
         handler.connect()
         fake.wait_connected()
         try:

@@ -86,3 +86,11 @@ def test_very_long_answer_is_split_within_limits(tmp_path, sample_services):
                 shown.append(block["text"]["text"])
         assert call.params["text"]  # notification fallback on every message
     assert all(f"Step {n}:" in "".join(shown) for n in range(60))  # nothing silently cut
+
+
+def test_dropped_socket_mode_connection_reconnects_and_answers(bot):
+    bot.fake.drop_socket_connections()
+    bot.fake.wait_connected(total=2, timeout=30)  # a new session through apps.connections.open
+    bot.fake.send_envelope("events_api", app_mention(QUESTION, channel="C8"))
+    (answer,) = bot.answer_posts("C8")
+    assert "kb_actions_" in str(answer.params["blocks"])
