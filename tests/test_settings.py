@@ -12,8 +12,8 @@ from kb_slackbot.cli import app
 from kb_slackbot.settings import Settings
 
 SECRETS = {
-    "SLACK_BOT_TOKEN": "xoxb-1111-2222-abcdefsecret",
-    "SLACK_APP_TOKEN": "xapp-1-A111-222-appsecret",
+    "SLACK_BOT_TOKEN": "xoxb-fake-settings-test",
+    "SLACK_APP_TOKEN": "xapp-fake-settings-test",
     "SLACK_SIGNING_SECRET": "signingsecret0123456789",
     "ANTHROPIC_API_KEY": "sk-ant-api03-verysecretkey",
 }
