@@ -270,6 +270,21 @@ class SlackBot:
     ) -> Admission:
         """Journal an accepted question, then answer it in the pool (or say we're too busy)."""
         job_id = self.ctx.journal.add(spec)
+        admission = self._submit_journaled(job_id, spec, client, respond)
+        if admission is Admission.REJECTED:
+            self.ctx.journal.done(job_id)
+            if spec["kind"] == "thread" and client is not None:
+                self._finish_thread(client, spec, TOO_BUSY)
+        return admission
+
+    def _submit_journaled(
+        self,
+        job_id: int,
+        spec: dict[str, Any],
+        client: WebClient | None,
+        respond: Callable[..., Any] | None,
+    ) -> Admission:
+        """Answer a journaled question in the pool; its entry is removed once it has run."""
 
         def job() -> None:
             try:
@@ -277,12 +292,7 @@ class SlackBot:
             finally:
                 self.ctx.journal.done(job_id)
 
-        admission = self.ctx.pool.submit(job)
-        if admission is Admission.REJECTED:
-            self.ctx.journal.done(job_id)
-            if spec["kind"] == "thread" and client is not None:
-                self._finish_thread(client, spec, TOO_BUSY)
-        return admission
+        return self.ctx.pool.submit(job)
 
     def _run(
         self, spec: dict[str, Any], client: WebClient | None, respond: Callable[..., Any] | None
@@ -350,15 +360,8 @@ class SlackBot:
                 self.ctx.journal.done(pending.id)
         for pending in orphans.to_answer:
             log.info("orphan_resumed", job=pending.id, kind=pending.spec["kind"])
-            spec = pending.spec
-
-            def job(spec: dict[str, Any] = spec, job_id: int = pending.id) -> None:
-                try:
-                    self._run(spec, client, None)
-                finally:
-                    self.ctx.journal.done(job_id)
-
-            if self.ctx.pool.submit(job) is Admission.REJECTED:
+            admission = self._submit_journaled(pending.id, pending.spec, client, None)
+            if admission is Admission.REJECTED:
                 self.ctx.journal.release(pending.id)  # full or closing: another turn, or process
         return len(orphans.to_answer)
 
