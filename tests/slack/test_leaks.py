@@ -111,10 +111,7 @@ def _answered(fake, channel: str, count: int):
 
 
 def test_channel_mentions_never_use_restricted_pages(tmp_path, leak_services, policy):
-    service = leak_services.answer_service("extractive")
-    with running_bot(
-        tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
-    ) as bot:
+    with running_bot(tmp_path, leak_services, access=policy, rate_limit_per_minute=100) as bot:
         for question in CHANNEL_QUESTIONS:
             bot.fake.send_envelope("events_api", app_mention(question, channel=PUBLIC_CHANNEL))
         _answered(bot.fake, PUBLIC_CHANNEL, len(CHANNEL_QUESTIONS))
@@ -122,10 +119,7 @@ def test_channel_mentions_never_use_restricted_pages(tmp_path, leak_services, po
 
 
 def test_thread_follow_ups_and_external_channels(tmp_path, leak_services, policy):
-    service = leak_services.answer_service("extractive")
-    with running_bot(
-        tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
-    ) as bot:
+    with running_bot(tmp_path, leak_services, access=policy, rate_limit_per_minute=100) as bot:
         bot.fake.set_channel(EXTERNAL_CHANNEL, name="partner-shared", is_ext_shared=True)
         thread = next_ts()
         bot.fake.seed_thread(PUBLIC_CHANNEL, thread, ["How do salary reviews work?"])
@@ -140,10 +134,7 @@ def test_thread_follow_ups_and_external_channels(tmp_path, leak_services, policy
 
 
 def test_private_answers_follow_the_asker_and_share_is_refused(tmp_path, leak_services, policy):
-    service = leak_services.answer_service("extractive")
-    with running_bot(
-        tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
-    ) as bot:
+    with running_bot(tmp_path, leak_services, access=policy, rate_limit_per_minute=100) as bot:
         # Outsiders: /kb and DMs.
         for n, question in enumerate(CHANNEL_QUESTIONS[:5]):
             url = bot.fake.response_url(f"outsider{n}")
@@ -193,8 +184,7 @@ def test_private_answers_follow_the_asker_and_share_is_refused(tmp_path, leak_se
 
 
 def test_allowed_user_gets_the_answer_in_a_dm(tmp_path, leak_services, policy):
-    service = leak_services.answer_service("extractive")
-    with running_bot(tmp_path, leak_services, service=service, access=policy) as bot:
+    with running_bot(tmp_path, leak_services, access=policy) as bot:
         bot.fake.send_envelope(
             "events_api", dm_message(CHANNEL_QUESTIONS[0], user=HR_USER, channel="DHR")
         )
@@ -203,8 +193,7 @@ def test_allowed_user_gets_the_answer_in_a_dm(tmp_path, leak_services, policy):
 
 
 def test_documents_cannot_ping_the_channel(tmp_path, leak_services, policy):
-    service = leak_services.answer_service("extractive")
-    with running_bot(tmp_path, leak_services, service=service, access=policy) as bot:
+    with running_bot(tmp_path, leak_services, access=policy) as bot:
         bot.fake.send_envelope(
             "events_api", app_mention(CHANNEL_QUESTIONS[4], channel=HR_CHANNEL, user=HR_USER)
         )
