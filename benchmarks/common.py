@@ -177,8 +177,9 @@ def sample_questions() -> list[str]:
     return [json.loads(line)["question"] for line in lines if line.strip()]
 
 
-def ingest_sample(data_dir: Path) -> None:
-    """The sample KB indexed into ``data_dir`` through the product's own ingest."""
+def ingest_sample(data_dir: Path):
+    """The sample KB indexed into ``data_dir`` through the product's own ingest; returns the
+    `Services` that did it, models loaded, for benchmarks that go on to answer."""
     from kb_slackbot.services import Services
     from kb_slackbot.settings import Settings
 
@@ -186,3 +187,4 @@ def ingest_sample(data_dir: Path) -> None:
     services.ingester.run(
         [ROOT / "sample_kb"], services.ingest_options(None, SAMPLE_BASE_URL, False)
     )
+    return services

@@ -8,14 +8,24 @@ encoding, peak memory, and query latency as the index grows to 100k chunks.
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
 import time
 from datetime import date
 from pathlib import Path
 
 import numpy as np
-from common import ROOT, median, pct, peak_rss_mb, print_table, save, searcher
+from common import (
+    ROOT,
+    SAMPLE_BASE_URL,
+    ingest_sample,
+    median,
+    pct,
+    peak_rss_mb,
+    print_table,
+    sample_questions,
+    save,
+    searcher,
+)
 
 from kb_slackbot.retrieval.chunking import chunk_document
 from kb_slackbot.retrieval.embeddings import load_embedder
@@ -26,13 +36,12 @@ from kb_slackbot.retrieval.rerank import load_reranker
 from kb_slackbot.settings import Settings
 
 SAMPLE = ROOT / "sample_kb"
-BASE = "https://docs.northwindloop.example/"
 
 
 def ingest_throughput(embedder) -> tuple[list[list], ChunkIndex]:
     data = Path(tempfile.mkdtemp(prefix="kb-lat-"))
     index = ChunkIndex(make_client(Settings(_env_file=None, data_dir=data)), "lat", embedder)
-    options = IngestOptions(base_url=BASE)
+    options = IngestOptions(base_url=SAMPLE_BASE_URL)
     embedder.embed_documents(["warm up the model before either side is timed"] * 16)
     started = time.perf_counter()
     summary = Ingester(index).run([SAMPLE], options)
@@ -101,12 +110,9 @@ def answer_overhead(questions: list[str]) -> list[list]:
     sys.path.insert(0, str(ROOT))
     from kb_slackbot.llm.anthropic_provider import AnthropicProvider
     from kb_slackbot.llm.retry import RetryPolicy
-    from kb_slackbot.services import Services
     from tests.fakes.llm_servers import FakeAnthropic
 
-    data = Path(tempfile.mkdtemp(prefix="kb-answer-"))
-    services = Services(Settings(_env_file=None, data_dir=data, base_url=BASE))
-    services.ingester.run([SAMPLE], services.ingest_options(None, BASE, False))
+    services = ingest_sample(Path(tempfile.mkdtemp(prefix="kb-answer-")))
     rows = []
     with FakeAnthropic() as fake:
         fake.reply_text = "The pages say so [1]. More detail here [2]."
@@ -190,10 +196,7 @@ def main() -> None:
     embedder = load_embedder("all-MiniLM-L6-v2")
     reranker = load_reranker("nanoranker", "unused").reranker
     rss_models = peak_rss_mb()
-    questions = [
-        json.loads(line)["question"]
-        for line in (SAMPLE / "questions.jsonl").read_text(encoding="utf-8").splitlines()
-    ][: args.queries]
+    questions = sample_questions()[: args.queries]
 
     ingest_rows, index = ingest_throughput(embedder)
     print_table(

@@ -174,8 +174,7 @@ def main() -> None:
     parser.add_argument("--max-queued", type=int, default=None, help="default: the setting's")
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp())
-    ingest_sample(data)
-    services = Services(Settings(_env_file=None, data_dir=data))
+    services = ingest_sample(data)
     services.answer_service().answer(sample_questions()[0])  # load the models before timing
     rows = [
         run(mode, int(n), services, args)
