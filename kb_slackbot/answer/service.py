@@ -1,4 +1,8 @@
-"""The orchestrator: clean the question, retrieve, rerank, prompt, generate, cite, judge.
+"""The orchestrator: check the question, retrieve, read, decide answerability, generate, cite.
+
+The reader runs on every question (it is cheap): its best piece and the best passage's
+relevance decide, through the fitted answerability model, whether the knowledge base answers
+the question at all — before any language model is called — and how confident the answer is.
 
 Slack-agnostic: the CLI, the Slack app and `eval` all call :meth:`AnswerService.answer`.
 """
@@ -16,13 +20,14 @@ from datetime import date
 import structlog
 
 from ..llm.base import Generation, LLMError, LLMProvider, Message, alternate
-from ..llm.extractive import ExtractiveAnswerer, ExtractSource
 from ..retrieval.search import HybridSearcher, SearchResult
 from . import prompts
+from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .citations import map_citations
-from .confidence import ConfidenceInputs, assess_confidence
-from .context import ContextSource, TokenCounter, build_context
+from .context import TokenCounter, build_context
+from .pages import merge_pages
+from .reader import Passage, Reader, Reading
 from .language import detect_language
 from .messages import message
 from .models import AnswerResult, Source, Usage
@@ -38,11 +43,9 @@ class AnswerConfig:
     max_question_chars: int = 2000
     context_tokens: int = 8000
     outdated_after_days: int = 365
-    min_relevance: float = 0.4
-    low_confidence: float = 0.5
     max_tokens: int = 800
     temperature: float = 0.1
-    suggestion_ratio: float = 0.75  # "you might look at" pages must score ≥ this × threshold
+    suggestion_floor: float = 0.2  # "you might look at" pages: P(relevant) at least this
 
 
 class AnswerService:
@@ -50,7 +53,8 @@ class AnswerService:
         self,
         searcher: HybridSearcher,
         provider: LLMProvider | None,
-        extractive: ExtractiveAnswerer,
+        reader: Reader,
+        answerability: AnswerabilityModel,
         count_tokens: TokenCounter,
         config: AnswerConfig,
         query_log: QueryLog | None = None,
@@ -64,7 +68,8 @@ class AnswerService:
         self._compute = threading.BoundedSemaphore(compute_slots or os.cpu_count() or 1)
         self.searcher = searcher
         self.provider = provider
-        self.extractive = extractive
+        self.reader = reader
+        self.answerability = answerability
         self.count_tokens = count_tokens
         self.config = config
         self.query_log = query_log
@@ -128,21 +133,63 @@ class AnswerService:
             "spaces": space_list,
             "timings_ms": timings,
         }
-        if not response.results:
-            result = self._not_found(base, response.below_threshold, language)
+        clock = time.perf_counter()
+        with self._compute:
+            reading = self._read(check.text, response.results)
+        verdict = self._judge(response.results, reading)
+        timings["read"] = round((time.perf_counter() - clock) * 1000, 1)
+        log.info(
+            "answerability",
+            query_id=query_id,
+            p_answerable=round(verdict.p_answerable, 3),
+            p_correct=round(verdict.p_correct, 3),
+            band=verdict.band,
+        )
+        if not verdict.answerable:
+            result = self._not_found(base, response.results + response.below_threshold, language)
             if self.cache is not None:
                 self.cache.put(cache_key, generation, result)
             return self._finish(result, started)
 
-        result, error = self._generate(base, check.text, history, response.results, language)
+        result, error = self._generate(
+            base, check.text, history, response.results, language, reading, verdict
+        )
         if not error and self.cache is not None:
             self.cache.put(cache_key, generation, result)
         return self._finish(result, started, error=error)
 
     # --- steps ---------------------------------------------------------------------------
 
+    def _read(self, question: str, results: list[SearchResult]) -> Reading:
+        passages = [
+            Passage(
+                number=n,
+                text=r.chunk.text,
+                heading=" › ".join((r.chunk.title, *r.chunk.headings)),
+                relevance=r.score,
+                section=self.searcher.section_text(r.chunk),
+            )
+            for n, r in enumerate(results, start=1)
+        ]
+        return self.reader.read(question, passages, self.searcher.idf)
+
+    def _judge(self, results: list[SearchResult], reading: Reading) -> Verdict:
+        if not results or not reading.picks:
+            return Verdict(False, 0.0, 0.0, "low")
+        best = results[0]
+        return self.answerability.judge(
+            Evidence(
+                relevance=best.score,
+                reader=reading.best,
+                passage_coverage=best.stages.get("coverage", 0.0),
+                passage_dense=best.stages.get("dense_sim", 0.0),
+                piece_coverage=reading.coverage,
+                piece_semantic=reading.semantic,
+            )
+        )
+
     def _not_found(self, base: dict, near: list[SearchResult], language: str) -> AnswerResult:
-        floor = self.config.min_relevance * self.config.suggestion_ratio
+        floor = self.config.suggestion_floor
         suggestions = self._sources([r for r in near if r.score >= floor], distinct_pages=True)
         return AnswerResult(
             **base,
@@ -161,8 +208,10 @@ class AnswerService:
         history: Sequence[Message],
         results: list[SearchResult],
         language: str,
+        reading: Reading,
+        verdict: Verdict,
     ) -> tuple[AnswerResult, str | None]:
-        cautious = results[0].score < self.config.low_confidence
+        cautious = verdict.band == "low"
         system = prompts.system_prompt(language, cautious)
         overhead = self.count_tokens([system, question, *(m.content for m in history)])
         context = build_context(
@@ -173,6 +222,7 @@ class AnswerService:
         clock = time.perf_counter()
         provider_name, model = "extractive", "extractive"
         generation: Generation | None = None
+        used = context  # what the answer could have drawn on
         if self.provider is not None:
             user = prompts.user_message(
                 question,
@@ -196,42 +246,35 @@ class AnswerService:
                 warnings.append(message("llm_unavailable", language))
                 log.warning("llm_failed_fell_back", query_id=base["query_id"], error=error)
         if generation is None:
-            with self._compute:
-                generation = self.extractive.answer(question, _extract_sources(context))
+            # The reader's picks refer to the search results by position; so does the context.
+            generation = Generation(reading.text())
+            used = [s for s in context if s.number in {p.number for p in reading.picks}]
         base["timings_ms"]["generate"] = round((time.perf_counter() - clock) * 1000, 1)
+        base["context_spaces"] = sorted({s.result.chunk.space for s in used})
 
         cited = map_citations(generation.text, context)
         if cited.invented:
             log.info(
                 "dropped_invented_citations", query_id=base["query_id"], numbers=cited.invented
             )
-        sources = self._sources([s.result for s in cited.cited])
-        if not cited.text:
+        text, pages = merge_pages(cited.text, [s.result for s in cited.cited])
+        sources = self._sources(pages)
+        # An answer with nothing left to cite, or a model saying the pages do not cover it,
+        # is not an answer.
+        if not text or not sources or prompts.says_not_covered(text):
             return self._not_found(base, results, language), error
-        if not sources:
-            warnings.append(message("uncited", language))
         for source in sources:
             if source.outdated:
                 warnings.append(
                     message("outdated", language, title=source.title, date=source.updated)
                 )
-        inputs = ConfidenceInputs(
-            cited_scores=[s.score for s in sources],
-            distinct_pages=len({s.doc_id for s in sources}),
-            cites=bool(sources),
-            low_threshold=self.config.low_confidence,
-        )
-        confidence = assess_confidence(inputs)
-        if confidence == "low" and sources:
+        if verdict.band == "low":
             warnings.append(message("low_confidence", language))
-        log.info(
-            "answer_confidence", query_id=base["query_id"], confidence=confidence, **inputs.as_log()
-        )
         result = AnswerResult(
             **base,
-            answer=cited.text,
+            answer=text,
             sources=sources,
-            confidence=confidence,
+            confidence=verdict.band,
             warnings=list(dict.fromkeys(warnings)),
             usage=Usage(
                 prompt_tokens=generation.usage.prompt_tokens,
@@ -297,6 +340,3 @@ def _thread_context(question: str, history: Sequence[Message]) -> str | None:
         return None
     return earlier[-1][:500]
 
-
-def _extract_sources(context: list[ContextSource]) -> list[ExtractSource]:
-    return [ExtractSource(s.number, s.result.chunk.title, s.text, s.result.score) for s in context]

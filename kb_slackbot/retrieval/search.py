@@ -1,4 +1,8 @@
-"""Hybrid search: dense (Chroma) + BM25, fused with RRF, diversified with MMR, reranked.
+"""Hybrid search: dense (Chroma) + BM25 candidates, ordered by the fitted relevance model.
+
+Every candidate either retriever returns gets features (``relevance.py``) and one probability
+of relevance; with a reranker, the head of that order is scored again with the reranker's
+opinion added. That probability orders the results and is what every threshold compares.
 
 Space filters are applied inside both retrievers (Chroma ``where`` and a BM25 weight mask),
 never after retrieval, so restricted pages can neither leak nor crowd out allowed ones.
@@ -18,7 +22,8 @@ from chromadb.errors import ChromaError
 from .documents import Chunk
 from .fusion import mmr, reciprocal_rank_fusion
 from .index import ChunkIndex, chunk_from_record
-from .keyword import KeywordIndex
+from .keyword import KeywordIndex, tokenize
+from .relevance import Candidate, RelevanceModel, feature_matrix
 from .rerank import Reranker
 
 log = structlog.get_logger(__name__)
@@ -27,11 +32,11 @@ log = structlog.get_logger(__name__)
 @dataclass(frozen=True)
 class SearchConfig:
     candidates: int = 50  # per retriever
-    rrf_k: int = 60
-    use_mmr: bool = True
-    mmr_lambda: float = 0.5
-    min_relevance: float = 0.4
-    rerank_weight: float = 0.5  # share of the reranker in the final relevance score
+    rrf_k: int = 60  # only for the stage figures (`search --json`); ordering is the model's
+    use_mmr: bool = False  # MMR did not help on any public set; kept as an option
+    mmr_lambda: float = 0.7
+    min_relevance: float = 0.1  # P(relevant) below which a passage is not used
+    rerank_depth: int = 20  # how many of the best candidates the reranker sees
     refresh_interval_s: float = 2.0
 
 
@@ -64,12 +69,32 @@ class _Corpus:
     keyword: KeywordIndex
     live: dict[str, str]  # doc id → live version hash
     generation: int
+    terms: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
+
+    def terms_of(self, chunk_id: str) -> tuple[frozenset[str], frozenset[str]]:
+        """(all word tokens, title and heading tokens) of a chunk, computed once."""
+        found = self.terms.get(chunk_id)
+        if found is None:
+            chunk = self.chunks[chunk_id]
+            found = (
+                frozenset(tokenize(chunk.embedding_text())),
+                frozenset(tokenize(" ".join((chunk.title, *chunk.headings)))),
+            )
+            self.terms[chunk_id] = found
+        return found
 
 
 class HybridSearcher:
-    def __init__(self, index: ChunkIndex, reranker: Reranker | None, config: SearchConfig) -> None:
+    def __init__(
+        self,
+        index: ChunkIndex,
+        reranker: Reranker | None,
+        config: SearchConfig,
+        relevance: RelevanceModel,
+    ) -> None:
         self.index = index
-        self.reranker = reranker
+        self.reranker = reranker if relevance.second is not None else None
+        self.relevance = relevance
         self.config = config
         self._lock = threading.Lock()
         self._corpus: _Corpus | None = None
@@ -147,7 +172,7 @@ class HybridSearcher:
     ) -> SearchResponse:
         """Best ``top_k`` chunks for ``query`` within ``spaces`` (None = every space).
 
-        ``depth`` is how many fused candidates reach the reranker (default 2 × top_k).
+        ``depth`` is how many of the best candidates the reranker sees (default: config).
         ``context`` is the conversation so far, for follow-ups like "and for Linux?": the
         question alone and the question with its context are both retrieved and fused, so
         the new detail (Linux) and the topic (the VPN) each pull their passages in.
@@ -177,29 +202,27 @@ class HybridSearcher:
             vectors.update(found)
         dense_ids = rankings[-1]
         lap("dense")
+        keyword_scores: dict[str, float] = {}
         for q in queries:
-            rankings.append(self._keyword(q, corpus, spaces))
+            ids, keyword_scores = self._keyword(q, corpus, spaces)
+            rankings.append(ids)
         keyword_ids = rankings[-1]
         lap("bm25")
-        fused = reciprocal_rank_fusion(rankings, k=self.config.rrf_k)
-        depth = depth or top_k * 2
-        pool = [doc_id for doc_id, _ in fused[: max(depth * 3, depth)]]
-        fused_score = dict(fused)
+        fused_score = dict(reciprocal_rank_fusion(rankings, k=self.config.rrf_k))
+        pool = list(dict.fromkeys(i for ranking in rankings for i in ranking))
         self._fill_vectors(pool, vectors, corpus)
-        if self.config.use_mmr and len(pool) > depth:
-            relevance = np.array([fused_score[i] for i in pool])
-            picked = mmr(
-                query_vector,
-                np.stack([vectors[i] for i in pool]),
-                depth,
-                self.config.mmr_lambda,
-                relevance / relevance.max(),
-            )
-            pool = [pool[p] for p in sorted(picked)]
-        else:
-            pool = pool[:depth]
         lap("fuse")
-        results = self._score(queries[-1], query_vector, pool, corpus, vectors)
+        results = self._score(
+            queries[-1],
+            query_vector,
+            pool,
+            corpus,
+            vectors,
+            (dense_ids, keyword_ids, keyword_scores),
+            depth or self.config.rerank_depth,
+        )
+        if self.config.use_mmr and len(results) > top_k:
+            results = self._diversify(results, vectors, query_vector, top_k)
         for result in results:
             cid = result.chunk.chunk_id
             result.stages["rrf"] = round(fused_score[cid], 5)
@@ -208,11 +231,36 @@ class HybridSearcher:
             if cid in keyword_ids:
                 result.stages["bm25_rank"] = keyword_ids.index(cid) + 1
         lap("rerank")
-        results.sort(key=lambda r: r.score, reverse=True)
         passing = [r for r in results if r.score >= self.config.min_relevance][:top_k]
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
         timings["total"] = round(sum(timings.values()), 2)
         return SearchResponse(passing, rejected, timings)
+
+    def idf(self, terms: list[str]) -> dict[str, float]:
+        """How rare each term is in the index (the reader weighs question words with it)."""
+        self.refresh()
+        assert self._corpus is not None
+        return self._corpus.keyword.idf(terms)
+
+    def section_text(self, chunk: Chunk) -> str:
+        """The whole section a chunk belongs to, its chunks joined in order, overlap removed."""
+        corpus = self._corpus
+        if corpus is None:
+            return chunk.text
+        siblings = sorted(
+            (
+                c
+                for c in corpus.chunks.values()
+                if c.doc_id == chunk.doc_id and c.headings == chunk.headings and c.page == chunk.page
+            ),
+            key=lambda c: c.index,
+        )
+        blocks: list[str] = []
+        for sibling in siblings or [chunk]:
+            for block in sibling.text.split("\n\n"):
+                if block not in blocks[-8:]:  # chunk overlap repeats the last few blocks
+                    blocks.append(block)
+        return "\n\n".join(blocks)
 
     def _dense(
         self, query_vector: np.ndarray, corpus: _Corpus, spaces: Collection[str] | None
@@ -242,14 +290,18 @@ class HybridSearcher:
                 vectors[cid] = np.asarray(vector, dtype=np.float32)
         return ids, vectors
 
-    def _keyword(self, query: str, corpus: _Corpus, spaces: Collection[str] | None) -> list[str]:
+    def _keyword(
+        self, query: str, corpus: _Corpus, spaces: Collection[str] | None
+    ) -> tuple[list[str], dict[str, float]]:
         mask = None
         if spaces is not None:
             mask = np.isin(corpus.spaces, list(spaces)).astype(np.float32)
             if not mask.any():
-                return []
+                return [], {}
         hits = corpus.keyword.search(query, self.config.candidates, mask)
-        return [corpus.ids[h.position] for h in hits]
+        return [corpus.ids[h.position] for h in hits], {
+            corpus.ids[h.position]: h.score for h in hits
+        }
 
     def _fill_vectors(
         self, ids: list[str], vectors: dict[str, np.ndarray], corpus: _Corpus
@@ -279,24 +331,72 @@ class HybridSearcher:
         pool: list[str],
         corpus: _Corpus,
         vectors: dict[str, np.ndarray],
+        lists: tuple[list[str], list[str], dict[str, float]],
+        depth: int,
     ) -> list[SearchResult]:
-        """Relevance = w × reranker + (1 − w) × dense cosine, both in [0, 1].
-
-        Measured on the sample KB's questions: the blend ranks as well as the better of the
-        two and separates unanswerable questions better than either (benchmarks/README.md).
-        """
-        chunks = [corpus.chunks[i] for i in pool]
-        dense = [float(np.clip(vectors[i] @ query_vector, 0.0, 1.0)) for i in pool]
-        if self.reranker is None:
-            return [
-                SearchResult(chunk, d, {"dense_sim": round(d, 4)})
-                for chunk, d in zip(chunks, dense, strict=True)
-            ]
-        reranked = self.reranker.score(query, [c.embedding_text() for c in chunks])
-        w = self.config.rerank_weight
-        return [
-            SearchResult(
-                chunk, w * r + (1 - w) * d, {"rerank": round(r, 4), "dense_sim": round(d, 4)}
+        """P(relevant) for every candidate, best first; ``lists``: the dense and BM25 rankings
+        and the BM25 scores."""
+        if not pool:
+            return []
+        dense_ids, keyword_ids, scores = lists
+        dense_rank = {cid: n for n, cid in enumerate(dense_ids, start=1)}
+        keyword_rank = {cid: n for n, cid in enumerate(keyword_ids, start=1)}
+        candidates = [
+            Candidate(
+                terms=corpus.terms_of(cid)[0],
+                title_terms=corpus.terms_of(cid)[1],
+                dense=float(vectors[cid] @ query_vector),
+                dense_rank=dense_rank.get(cid),
+                bm25=scores.get(cid, 0.0),
+                bm25_rank=keyword_rank.get(cid),
             )
-            for chunk, r, d in zip(chunks, reranked, dense, strict=True)
+            for cid in pool
         ]
+        terms = tokenize(query)
+        base = feature_matrix(terms, corpus.keyword.idf(terms), candidates, self.config.candidates)
+        probability = self.relevance.score(base)
+        order = list(np.argsort(-probability, kind="stable"))
+        stages = [
+            {
+                "dense_sim": round(c.dense, 4),
+                "coverage": round(float(row[5]), 4),
+                "p_first": round(float(p), 4),
+            }
+            for c, row, p in zip(candidates, base, probability, strict=True)
+        ]
+        if self.reranker is not None:
+            head = order[:depth]
+            reranked = np.asarray(
+                self.reranker.score(query, [corpus.chunks[pool[i]].embedding_text() for i in head])
+            )
+            rows = np.concatenate(
+                [base[head], np.stack([reranked, reranked - reranked.max()], axis=1)], axis=1
+            )
+            second = self.relevance.rescore(rows)
+            for i, r, p in zip(head, reranked, second, strict=True):
+                probability[i] = p
+                stages[i]["rerank"] = round(float(r), 4)
+            head_order = [head[i] for i in np.argsort(-second, kind="stable")]
+            order = head_order + order[len(head) :]
+        return [
+            SearchResult(corpus.chunks[pool[i]], float(probability[i]), stages[i]) for i in order
+        ]
+
+    def _diversify(
+        self,
+        results: list[SearchResult],
+        vectors: dict[str, np.ndarray],
+        query_vector: np.ndarray,
+        top_k: int,
+    ) -> list[SearchResult]:
+        """MMR over the head (opt-in): fewer near-duplicate chunks among the first ``top_k``."""
+        head = results[: top_k * 3]
+        picked = mmr(
+            query_vector,
+            np.stack([vectors[r.chunk.chunk_id] for r in head]),
+            top_k,
+            self.config.mmr_lambda,
+            np.array([r.score for r in head]),
+        )
+        chosen = [head[i] for i in picked]
+        return chosen + [r for r in results if r not in chosen]

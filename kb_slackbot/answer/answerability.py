@@ -1,0 +1,109 @@
+"""Can the found pages answer the question, and how likely is the shown answer right?
+
+Two small logistic models over the same evidence — the best passage's relevance probability,
+the reader's probability for its best piece, and how much of the question each covers —
+fitted on public data with the
+gold-removed protocol (``benchmarks/fit_reader.py``; ../shared/eval/README.md):
+
+- *answerable*: gold paragraph present vs removed. Below the fitted threshold the bot says it
+  couldn't find the answer (fitted so that 90% of answerable public questions are answered);
+- *correct*: the shown answer contains a gold answer span. Its probability is the confidence;
+  the bands are cut at fitted probabilities ("high" only where ≥ 90% were right).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+import numpy as np
+
+from ..retrieval.relevance import LogisticModel
+
+ANSWERABILITY_FEATURES = (
+    "relevance_logit",  # the best passage's relevance probability (as a logit)
+    "reader_logit",  # the reader's probability for its best piece
+    "passage_coverage",  # IDF-weighted share of the question's terms in the best passage
+    "passage_dense",  # the best passage's embedding similarity
+    "piece_coverage",  # … share of the question's terms in the best piece
+    "piece_semantic",  # the semantic scorer's score for the best piece
+)
+MODEL_FILE = "reader_model.json"
+Band = Literal["high", "medium", "low"]
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+@dataclass(frozen=True)
+class Evidence:
+    relevance: float
+    reader: float
+    passage_coverage: float
+    passage_dense: float
+    piece_coverage: float
+    piece_semantic: float
+
+    def row(self) -> list[float]:
+        return [
+            _logit(self.relevance),
+            _logit(self.reader),
+            self.passage_coverage,
+            self.passage_dense,
+            self.piece_coverage,
+            self.piece_semantic,
+        ]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    answerable: bool
+    p_answerable: float
+    p_correct: float
+    band: Band
+
+
+@dataclass(frozen=True)
+class AnswerabilityModel:
+    answerable: LogisticModel
+    correct: LogisticModel
+    threshold: float
+    high: float  # P(correct) at or above this is "high"
+    medium: float  # … at or above this is "medium"
+
+    def judge(self, evidence: Evidence) -> Verdict:
+        row = np.array([evidence.row()])
+        p_answerable = float(self.answerable.predict(row)[0])
+        p_correct = float(self.correct.predict(row)[0])
+        band: Band = (
+            "high" if p_correct >= self.high else "medium" if p_correct >= self.medium else "low"
+        )
+        return Verdict(p_answerable >= self.threshold, p_answerable, p_correct, band)
+
+
+@cache
+def shipped_reader_models() -> dict:
+    text = resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def load_answerability(data: dict | None = None) -> AnswerabilityModel:
+    data = data if data is not None else shipped_reader_models()
+    return AnswerabilityModel(
+        answerable=LogisticModel.from_dict(data["answerable"]),
+        correct=LogisticModel.from_dict(data["correct"]),
+        threshold=float(data["answer_threshold"]),
+        high=float(data["high_threshold"]),
+        medium=float(data["medium_threshold"]),
+    )
+
+
+def load_reader_model(data: dict | None = None) -> LogisticModel:
+    data = data if data is not None else shipped_reader_models()
+    return LogisticModel.from_dict(data["reader"])

@@ -1,0 +1,203 @@
+"""What the reader may quote: the answer-sized pieces of a passage's Markdown.
+
+Facts in docs sit in prose, but just as often in a table cell, a list item or a code block.
+So a passage becomes:
+
+- prose sentences;
+- list items, with the line that introduces the list ("You need:") as context;
+- table rows joined with their header cells ("Berlin — Hotel per night: €160; Meals: €40");
+- code blocks attached to the step or sentence that introduces them;
+- the section's numbered steps as one unit, for how-to questions.
+
+``text`` is what is shown (plain Markdown); ``context`` is extra words the scorer may use (the
+lead-in line, the section heading) but the user is not shown twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+KINDS = ("sentence", "item", "row", "code", "steps")
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[¿¡]?[A-ZÀ-ÖØ-Þ0-9])")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_INLINE = [
+    (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # bold
+    (re.compile(r"(?<!\w)\*(?!\s)(.+?)(?<!\s)\*(?!\w)"), r"\1"),  # italics
+    (re.compile(r"!\[[^\]]*\]\([^)]*\)"), ""),  # images
+    (re.compile(r"\[([^\]]+)\]\([^)]+\)"), r"\1"),  # links keep their text
+]
+# "This page explains …": true of the page, never an answer to a question.
+_META = re.compile(
+    r"^(?:this|the following|diese[rs]?|nesta|esta|este|essa|esse|en esta|in diese[rm])\s+"
+    r"(?:page|document|article|guide|section|doc|seite|dokument|artikel|abschnitt|anleitung|"
+    r"página|pagina|documento|artigo|seção|secção|sección|guia|guía)\b"
+    r"|^(?:see|siehe|veja|vea|ver)\s+(?:below|unten|abaixo|abajo)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Unit:
+    kind: str
+    text: str  # shown to the user (Markdown)
+    context: str = ""  # lead-in / heading words for scoring only
+    position: int = 0  # order within the passage
+
+    @property
+    def words(self) -> int:
+        return len(self.text.split())
+
+
+def clean_inline(text: str) -> str:
+    for pattern, replacement in _INLINE:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+def is_meta(sentence: str) -> bool:
+    return bool(_META.search(sentence.strip()))
+
+
+def split_sentences(paragraph: str) -> list[str]:
+    return [s for s in (clean_inline(p) for p in _SENTENCE.split(paragraph)) if s]
+
+
+@dataclass
+class _Block:
+    kind: str  # "prose", "list", "table", "code"
+    lines: list[str]
+
+
+def _blocks(text: str) -> list[_Block]:
+    """Group Markdown lines into prose paragraphs, lists, tables and fenced code."""
+    blocks: list[_Block] = []
+    fence: _Block | None = None
+    for line in text.split("\n"):
+        if fence is not None:
+            fence.lines.append(line)
+            if _FENCE.match(line):
+                fence = None
+            continue
+        if _FENCE.match(line):
+            fence = _Block("code", [line])
+            blocks.append(fence)
+            continue
+        if not line.strip():
+            blocks.append(_Block("blank", []))
+            continue
+        stripped = line.strip()
+        kind = "table" if stripped.startswith("|") else "list" if _ITEM.match(line) else "prose"
+        last = blocks[-1] if blocks else None
+        if last and last.kind == kind and kind != "list":
+            last.lines.append(line)
+        elif last and last.kind == "list" and kind == "prose" and line[:1].isspace():
+            last.lines.append(line)  # an item's continuation line
+        else:
+            blocks.append(_Block(kind, [line]))
+    return [b for b in blocks if b.kind != "blank"]
+
+
+def _cells(line: str) -> list[str]:
+    return [clean_inline(c) for c in line.strip().strip("|").split("|")]
+
+
+def _table_rows(lines: list[str]) -> list[str]:
+    rows = [line for line in lines if not _TABLE_RULE.match(line)]
+    if len(rows) < 2:
+        return [" ".join(_cells(r)) for r in rows]
+    header = _cells(rows[0])
+    out = []
+    for row in rows[1:]:
+        cells = _cells(row)
+        label = cells[0]
+        pairs = [
+            f"{h}: {c}" if h else c
+            for h, c in zip(header[1:], cells[1:], strict=False)
+            if c and c not in {"-", "–", "—"}
+        ]
+        out.append(f"{label} — {'; '.join(pairs)}" if pairs else label)
+    return out
+
+
+def _items(lines: list[str]) -> list[tuple[str, str | None]]:
+    """(item text, its number if numbered) for each item of a list block."""
+    items: list[tuple[str, str | None]] = []
+    for line in lines:
+        match = _ITEM.match(line)
+        if match:
+            items.append((match.group(2).strip(), match.group(1)))
+        elif items:
+            text, number = items[-1]
+            items[-1] = (f"{text} {line.strip()}", number)
+    return [(clean_inline(t), n) for t, n in items]
+
+
+def extract_units(text: str, heading: str = "") -> list[Unit]:
+    """Every quotable unit of one passage, in reading order."""
+    units: list[Unit] = []
+    blocks = _blocks(text)
+    lead_in = ""
+    for i, block in enumerate(blocks):
+        if block.kind == "prose":
+            sentences = split_sentences(" ".join(line.strip() for line in block.lines))
+            for sentence in sentences:
+                if not is_meta(sentence) and len(sentence.split()) >= 3:
+                    units.append(Unit("sentence", sentence, heading, len(units)))
+            lead_in = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
+            continue
+        if block.kind == "list":
+            for item, _number in _items(block.lines):
+                if len(item.split()) >= 2:
+                    units.append(Unit("item", item, f"{heading} {lead_in}".strip(), len(units)))
+            lead_in = ""
+            continue
+        if block.kind == "table":
+            for row in _table_rows(block.lines):
+                units.append(Unit("row", row, heading, len(units)))
+            lead_in = ""
+            continue
+        # Code: quoted with the step or sentence that introduces it.
+        code = "\n".join(block.lines).strip()
+        intro = units[-1] if units and i > 0 and blocks[i - 1].kind in ("prose", "list") else None
+        if intro is not None and intro.kind in ("sentence", "item"):
+            units.append(Unit("code", f"{intro.text}\n{code}", heading, len(units)))
+        else:
+            units.append(Unit("code", code, heading, len(units)))
+    steps = section_steps(text)
+    if steps:
+        units.append(Unit("steps", steps, heading, len(units)))
+    return units
+
+
+def section_steps(text: str, max_lines: int = 40) -> str:
+    """The numbered steps of a passage with their code blocks, as one Markdown answer.
+
+    Empty when the passage has fewer than two numbered steps. Prose between steps is left
+    out; code blocks that belong to a step stay with it.
+    """
+    out: list[str] = []
+    numbered = 0
+    in_steps = False
+    for block in _blocks(text):
+        if block.kind == "list":
+            items = _items(block.lines)
+            if not any(number for _, number in items):
+                if in_steps:
+                    out.extend(f"- {t}" for t, _ in items)
+                continue
+            for item, number in items:
+                numbered += 1 if number else 0
+                out.append(f"{number or numbered}. {item}" if number else f"- {item}")
+            in_steps = True
+        elif block.kind == "code" and in_steps:
+            out.extend("   " + line for line in "\n".join(block.lines).strip().split("\n"))
+        elif block.kind == "prose" and in_steps and numbered >= 1:
+            # A sentence after the steps ("To disconnect, run …") ends the sequence.
+            continue
+    if numbered < 2:
+        return ""
+    return "\n".join(out[:max_lines])

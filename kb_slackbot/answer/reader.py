@@ -1,0 +1,306 @@
+"""The no-LLM reader: picks the piece of the found pages that answers the question, verbatim.
+
+It never writes a word of its own, so it cannot invent facts. Candidates are sentences, list
+items, table rows (with their headers), code with its step, and — for how-to questions — a
+section's numbered steps (``candidates.py``). Each gets a few features (the semantic scorer's
+score, how much of the question it covers, whether it holds the kind of fact asked for — an
+amount, a time, a name — and how relevant its passage is); a logistic model fitted on public
+reading-comprehension data (``benchmarks/fit_reader.py``) turns them into P(this piece holds
+the answer). That probability also feeds the answerability decision.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..retrieval.keyword import tokenize
+from ..retrieval.relevance import LogisticModel
+from .candidates import Unit, extract_units
+
+SemanticScorer = Callable[[str, list[str]], list[float]]
+IdfLookup = Callable[[list[str]], dict[str, float]]
+
+FEATURES = (
+    "semantic",  # the semantic scorer's score for (question, piece)
+    "semantic_gap",  # … minus the best piece's
+    "coverage",  # IDF-weighted share of question terms in the piece
+    "coverage_ctx",  # … in the piece plus its heading / lead-in
+    "novelty",  # share of the piece's words that are not in the question
+    "type_new",  # the question asks for an amount / time / name / place; the piece has one
+    # that the question does not already contain
+    "type_miss",  # the question asks for one and the piece has no new one
+    "coverage_prev",  # coverage of the piece before it (answers often follow the sentence
+    "coverage_next",  # that restates the question) and of the piece after it
+    "log_words",
+    "passage",  # relevance probability of the piece's passage
+    "passage_gap",  # … minus the best passage's
+)
+
+# Answer-type cues: question words → the kind of fact asked for (en, de, pt, es, vi).
+_QUESTION_TYPES = {
+    "amount": r"how (?:much|many|long|far|old|big|large|often|high)|what percentage|"
+    r"wie (?:viele?|lange|hoch|groß|alt|weit|oft)|wieviele?|"
+    r"quant[oa]s?|quanto tempo|cu[aá]nt[oa]s?|bao nhiêu|mấy",
+    "time": r"\bwhen\b|what time|what year|which year|what date|which day|\bwann\b|"
+    r"um wie viel uhr|in welchem jahr|an welchem tag|\bquando\b|que horas|em que ano|"
+    r"cu[aá]ndo|a qu[eé] hora|en qu[eé] a[nñ]o|khi nào|năm nào|bao giờ|lúc nào",
+    "person": r"\bwho\b|\bwhom\b|\bwhose\b|\bwer\b|\bwem\b|\bwen\b|\bwessen\b|\bquem\b|"
+    r"qui[eé]n(?:es)?|\bai\b",
+    "place": r"\bwhere\b|\bwo\b|\bwohin\b|\bwoher\b|\bonde\b|d[oó]nde|ở đâu",
+}
+_QUESTION_TYPE_PATTERNS = {k: re.compile(v, re.IGNORECASE) for k, v in _QUESTION_TYPES.items()}
+_HOWTO = re.compile(
+    r"^\s*(?:how (?:do|can|should|would) (?:i|we|you)|how to\b|what(?:'s| is| are) the steps|"
+    r"steps to|wie (?:kann|muss|soll) (?:ich|man)|wie (?:richte|installiere|mache|erstelle|"
+    r"setze|aktiviere|deaktiviere|lösche|ändere|rolle|stelle)|"
+    r"como (?:fa[çc]o|posso|devo|configur|instal|cri[oa]|ativ|desativ|cancel|mud|alter)|"
+    r"c[oó]mo (?:puedo|hago|debo|configur|instal|cre[oa]|activ|desactiv|cancel|cambi)|"
+    r"làm (?:thế nào|sao))",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"\d")
+_TIME = re.compile(
+    r"\b(?:1[0-9]{3}|20[0-9]{2})\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm|uhr|h)\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|"
+    r"oktober|dezember|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
+    r"novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|"
+    r"diciembre|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|"
+    r"mittwoch|donnerstag|freitag|samstag|sonntag|segunda|terça|quarta|quinta|sexta|sábado|"
+    r"domingo|lunes|martes|miércoles|jueves|viernes|tháng|năm)\w*",
+    re.IGNORECASE,
+)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'-]+")
+
+
+def question_type(question: str) -> str | None:
+    for kind, pattern in _QUESTION_TYPE_PATTERNS.items():
+        if pattern.search(question):
+            return kind
+    return None
+
+
+def is_howto(question: str) -> bool:
+    return bool(_HOWTO.search(question))
+
+
+_DIGITS = re.compile(r"\d[\d.,:]*")
+
+
+def _has_new_type(kind: str, text: str, question: str) -> bool:
+    """The piece holds a fact of the asked-for kind that the question does not already hold."""
+    asked = question.lower()
+    if kind == "amount":
+        return any(n not in asked for n in _DIGITS.findall(text))
+    if kind == "time":
+        return any(m.group(0).lower() not in asked for m in _TIME.finditer(text))
+    # person / place: a capitalised word past the first that the question does not name
+    return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A found passage as the reader sees it."""
+
+    number: int  # the [n] it is cited as
+    text: str  # Markdown
+    heading: str  # "Title › Section"
+    relevance: float  # P(relevant) from the relevance model
+    section: str = ""  # the whole section's Markdown when it spans several chunks
+
+
+@dataclass(frozen=True)
+class Pick:
+    number: int
+    unit: Unit
+    probability: float
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the reader found: the chosen pieces, best first, and its confidence in the best."""
+
+    picks: list[Pick]
+    best: float  # P(the best piece holds the answer); 0 when there was nothing to read
+    coverage: float = 0.0  # how much of the question the best piece covers (IDF-weighted)
+    semantic: float = 0.0  # the semantic scorer's score for the best piece
+
+    def text(self) -> str:
+        """The answer as Markdown with [n] markers, pieces in the order they were chosen."""
+        parts = []
+        for pick in self.picks:
+            body = pick.unit.text
+            if "\n" in body:  # steps and code keep their lines
+                parts.append(f"{body}\n[{pick.number}]")
+            else:
+                ending = "" if body[-1:] in ".!?:" else "."
+                parts.append(f"{body}{ending} [{pick.number}]")
+        return ("\n\n" if _multiline(self.picks) else " ").join(parts)
+
+
+def _multiline(picks: Sequence[Pick]) -> bool:
+    return any("\n" in p.unit.text for p in picks)
+
+
+def unit_features(
+    question: str,
+    units: Sequence[Unit],
+    semantic: Sequence[float],
+    idf: dict[str, float],
+    passage_relevance: Sequence[float],
+    passage_ids: Sequence[int] | None = None,
+) -> np.ndarray:
+    """One row per unit, columns in FEATURES. Units of one passage are consecutive and in
+    reading order; ``passage_ids`` says which passage each came from."""
+    if not units:
+        return np.zeros((0, len(FEATURES)))
+    terms = list(dict.fromkeys(tokenize(question)))
+    top = max(idf.values(), default=1.0)
+    weights = {t: idf.get(t, top) for t in terms}
+    total = sum(weights.values()) or 1.0
+    kind = question_type(question)
+    sem = np.asarray(semantic, dtype=np.float64)
+    rel = np.asarray(passage_relevance, dtype=np.float64)
+    ids = list(passage_ids) if passage_ids is not None else [0] * len(units)
+    words = [tokenize(u.text) for u in units]
+    coverage = [sum(w for t, w in weights.items() if t in set(ws)) / total for ws in words]
+    rows = []
+    for i, (unit, s, r) in enumerate(zip(units, sem, rel, strict=True)):
+        ctx = set(words[i]) | set(tokenize(unit.context))
+        new = _has_new_type(kind, unit.text, question) if kind else False
+        prev = coverage[i - 1] if i > 0 and ids[i - 1] == ids[i] else 0.0
+        nxt = coverage[i + 1] if i + 1 < len(units) and ids[i + 1] == ids[i] else 0.0
+        rows.append(
+            [
+                s,
+                s - sem.max(),
+                coverage[i],
+                sum(w for t, w in weights.items() if t in ctx) / total,
+                (sum(1 for w in words[i] if w not in weights) / len(words[i])) if words[i] else 0,
+                1.0 if kind and new else 0.0,
+                1.0 if kind and not new else 0.0,
+                prev,
+                nxt,
+                math.log(max(unit.words, 1)),
+                r,
+                r - rel.max(),
+            ]
+        )
+    return np.asarray(rows, dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    max_words: int = 60  # an answer of single pieces stops growing past this
+    second_ratio: float = 0.9  # a second piece must score ≥ this × the best
+    max_passages: int = 3
+    passage_margin: float = 0.5  # passages below this × the best passage's relevance are skipped
+    steps_max_lines: int = 40
+
+
+class Reader:
+    name = "extractive"
+    model = "extractive"
+
+    def __init__(
+        self,
+        scorer: SemanticScorer,
+        model: LogisticModel,
+        config: ReaderConfig = ReaderConfig(),
+        skip: Callable[[str], bool] = lambda _text: False,
+    ) -> None:
+        """``skip`` marks text that must never be quoted (e.g. instructions planted in a page)."""
+        self.scorer = scorer
+        self.model = model
+        self.config = config
+        self.skip = skip
+
+    def units(self, passages: Sequence[Passage]) -> list[tuple[Passage, Unit]]:
+        best = max((p.relevance for p in passages), default=0.0)
+        kept = [p for p in passages if p.relevance >= best * self.config.passage_margin]
+        out: list[tuple[Passage, Unit]] = []
+        seen: set[str] = set()
+        for passage in kept[: self.config.max_passages]:
+            for unit in extract_units(passage.text, passage.heading):
+                key = unit.text.lower()
+                if unit.kind == "steps" or key in seen or self.skip(unit.text):
+                    continue
+                seen.add(key)
+                out.append((passage, unit))
+        return out
+
+    def features(
+        self, question: str, pairs: Sequence[tuple[Passage, Unit]], idf: dict[str, float]
+    ) -> np.ndarray:
+        units = [u for _, u in pairs]
+        semantic = self.scorer(question, [_scored_text(u) for u in units])
+        return unit_features(
+            question,
+            units,
+            semantic,
+            idf,
+            [p.relevance for p, _ in pairs],
+            [p.number for p, _ in pairs],
+        )
+
+    def read(self, question: str, passages: Sequence[Passage], idf: IdfLookup) -> Reading:
+        pairs = self.units(passages)
+        if not pairs:
+            return Reading([], 0.0)
+        rows = self.features(question, pairs, idf(tokenize(question)))
+        return self.select(question, pairs, self.model.predict(rows), rows)
+
+    def select(
+        self,
+        question: str,
+        pairs: Sequence[tuple[Passage, Unit]],
+        probabilities: np.ndarray,
+        rows: np.ndarray,
+    ) -> Reading:
+        """The best piece; for a how-to question its section's steps; a close second piece
+        when it fits the word budget."""
+        order = list(np.argsort(-probabilities, kind="stable"))
+        best_passage, best_unit = pairs[order[0]]
+        best = float(probabilities[order[0]])
+        facts = {
+            "coverage": float(rows[order[0], FEATURES.index("coverage")]),
+            "semantic": float(rows[order[0], FEATURES.index("semantic")]),
+        }
+        if is_howto(question):
+            steps = self._steps(best_passage, best_unit)
+            if steps is not None:
+                return Reading([Pick(best_passage.number, steps, best)], best, **facts)
+        picks = [Pick(best_passage.number, best_unit, best)]
+        words = best_unit.words
+        for i in order[1:3]:
+            passage, unit = pairs[i]
+            p = float(probabilities[i])
+            if p < best * self.config.second_ratio or words + unit.words > self.config.max_words:
+                break
+            picks.append(Pick(passage.number, unit, p))
+            words += unit.words
+        return Reading(picks, best, **facts)
+
+    def _steps(self, passage: Passage, best: Unit) -> Unit | None:
+        """A how-to question answered by the numbered steps of the best piece's section."""
+        from .candidates import section_steps
+
+        steps = section_steps(passage.section or passage.text, self.config.steps_max_lines)
+        if not steps or (best.kind == "row"):
+            return None
+        if self.skip(steps):
+            return None
+        heading = passage.heading.split(" › ")[-1] if " › " in passage.heading else ""
+        text = f"*{heading}*\n{steps}" if heading else steps
+        return Unit("steps", text, passage.heading, best.position)
+
+
+def _scored_text(unit: Unit) -> str:
+    """The scorer sees a list item with its lead-in, a row with its heading."""
+    if unit.kind in ("item", "row") and unit.context:
+        return f"{unit.context}: {unit.text}"
+    return unit.text

