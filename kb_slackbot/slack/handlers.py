@@ -43,6 +43,7 @@ from .guards import EventDeduplicator, RateLimiter
 from .journal import AnswerJournal
 from .mrkdwn import escape
 from .pool import Admission, AnswerPool
+from .share import unreadable_spaces
 
 log = structlog.get_logger(__name__)
 
@@ -209,8 +210,9 @@ class SlackBot:
             respond(text="That answer has expired; please ask again.", replace_original=False)
             return
         allowed = self.ctx.access.channel_spaces(channel, self._is_external(client, channel))
-        restricted = {s.space for s in result.sources} - set(allowed)
+        restricted = unreadable_spaces(result, allowed)
         if restricted:
+            log.info("share_refused", query_id=query_id, channel=channel, spaces=sorted(restricted))
             respond(
                 replace_original=False,
                 text=(
