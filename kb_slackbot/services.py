@@ -79,6 +79,7 @@ class Services:
             chunk_tokens=s.chunk_tokens,
             overlap_tokens=s.chunk_overlap_tokens,
             prune=prune,
+            max_file_bytes=int(s.max_file_mb * 1_000_000),
         )
 
     @cached_property

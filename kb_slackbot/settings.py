@@ -44,6 +44,7 @@ class Settings(BaseSettings):
     default_space: str = "public"
     chunk_tokens: int = Field(300, ge=32, le=2048)
     chunk_overlap_tokens: int = Field(40, ge=0, le=512)
+    max_file_mb: float = Field(5.0, gt=0)
 
     # --- models --------------------------------------------------------------------------
     embedding_model: str = "all-MiniLM-L6-v2"
