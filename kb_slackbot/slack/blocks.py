@@ -90,8 +90,13 @@ def fallback_text(result: AnswerResult, limit: int = 300) -> str:
     return escape(text)
 
 
-def answer_messages(result: AnswerResult, *, ephemeral: bool = False) -> list[SlackMessage]:
-    """The answer as one message, or several when it would exceed one message's limits."""
+def answer_messages(
+    result: AnswerResult, *, ephemeral: bool = False, actions: bool = True
+) -> list[SlackMessage]:
+    """The answer as one message, or several when it would exceed one message's limits.
+
+    ``actions``: the feedback (and, if ``ephemeral``, share) buttons; they need the query log.
+    """
     body: list[Block] = [
         SectionBlock(text=MarkdownTextObject(text=part))
         for part in split_text(to_mrkdwn(result.answer))
@@ -115,7 +120,7 @@ def answer_messages(result: AnswerResult, *, ephemeral: bool = False) -> list[Sl
     if result.warnings:
         warnings = [f":warning: {escape(w)}" for w in result.warnings]
         tail.append(ContextBlock(elements=[MarkdownTextObject(text=t) for t in _group(warnings)]))
-    if result.status in ("answered", "not_found"):
+    if actions and result.status in ("answered", "not_found"):
         tail.append(actions_block(result.query_id, ephemeral))
 
     room = MAX_BLOCKS - len(tail)

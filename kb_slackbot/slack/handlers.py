@@ -309,7 +309,8 @@ class SlackBot:
         if result is None:
             respond(text=APOLOGY.format(query_id="-"), replace_original=True)
             return
-        for n, message in enumerate(answer_messages(result, ephemeral=True)):
+        messages = answer_messages(result, ephemeral=True, actions=self.ctx.query_log.enabled)
+        for n, message in enumerate(messages):
             respond(
                 text=message.text,
                 blocks=to_dicts(message.blocks),
@@ -401,7 +402,7 @@ class SlackBot:
         placeholder: str | None,
         result: AnswerResult,
     ) -> None:
-        messages = answer_messages(result)
+        messages = answer_messages(result, actions=self.ctx.query_log.enabled)
         try:
             self._post(client, channel, thread_ts, placeholder, messages[0])
             for extra in messages[1:]:
