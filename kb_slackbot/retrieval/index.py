@@ -18,6 +18,7 @@ import chromadb
 import numpy as np
 from chromadb.api.types import EmbeddingFunction
 
+from ..private import private_dir
 from ..settings import Settings
 from .documents import Chunk
 from .embeddings import Embedder
@@ -68,7 +69,8 @@ def make_client(settings: Settings) -> chromadb.ClientAPI:
             headers=headers or None,
             settings=chromadb.Settings(anonymized_telemetry=False),
         )
-    settings.chroma_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.data_dir)
+    private_dir(settings.chroma_dir)
     return chromadb.PersistentClient(
         path=str(settings.chroma_dir), settings=chromadb.Settings(anonymized_telemetry=False)
     )

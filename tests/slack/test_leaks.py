@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 import structlog
+from typer.testing import CliRunner
 
 from kb_slackbot.access import AccessPolicy, load_access_policy
+from kb_slackbot.cli import app
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
@@ -88,10 +90,15 @@ def leak_services(tmp_path_factory, embedder, reranker_choice) -> Services:
 
 
 @pytest.fixture(scope="module")
-def policy(tmp_path_factory) -> AccessPolicy:
+def access_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("access") / "access.yml"
     path.write_text(ACCESS_YML, encoding="utf-8")
-    return load_access_policy(path, {"hr", "finance", "security"})
+    return path
+
+
+@pytest.fixture(scope="module")
+def policy(access_file) -> AccessPolicy:
+    return load_access_policy(access_file, {"hr", "finance", "security"})
 
 
 @pytest.fixture
@@ -309,3 +316,45 @@ def test_share_of_an_uncited_model_answer_from_restricted_passages_is_refused(
             _share(bot, reply, OTHER_USER, PUBLIC_CHANNEL, "share2")
             assert "Salary reviews happen" in _posted_in(bot.fake, PUBLIC_CHANNEL)
             _assert_no_leak(_posted_in(bot.fake, PUBLIC_CHANNEL))
+
+
+# --- the command line, which answers as in an ordinary channel unless told otherwise ----------
+
+
+def test_the_cli_answers_as_in_an_ordinary_channel_by_default(
+    tmp_path, leak_services, access_file, restore_logging
+):
+    env = {
+        "KB_DATA_DIR": str(leak_services.settings.data_dir),
+        "KB_ACCESS_FILE": str(access_file),
+        "KB_LLM_PROVIDER": "extractive",
+        "KB_LOG_LEVEL": "DEBUG",
+    }
+    seen: list[str] = []
+
+    def invoke(*args: str) -> str:
+        result = CliRunner().invoke(app, list(args), env=env)
+        assert result.exit_code == 0, result.output
+        seen.append(result.output)
+        return result.output
+
+    for question in CHANNEL_QUESTIONS[:5]:
+        assert invoke("ask", question).endswith("Spaces searched: public\n")
+        assert "Spaces searched: public" in invoke("search", "--json", question) + invoke(
+            "search", question
+        )
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text(
+        "".join(json.dumps({"question": q}) + "\n" for q in CHANNEL_QUESTIONS), encoding="utf-8"
+    )
+    report = tmp_path / "report.json"
+    invoke("eval", str(questions), "--output", str(report))
+    everything_shown = "".join(seen) + report.read_text(encoding="utf-8")
+    for question in CHANNEL_QUESTIONS:  # the report repeats the questions, "ZEBRA-…" too
+        everything_shown = everything_shown.replace(question, "")
+    _assert_no_leak(everything_shown)
+
+    # The positive control: an operator who asks for every space gets it, and is told.
+    everything = invoke("ask", "--all-spaces", CHANNEL_QUESTIONS[0])
+    assert "kb.example/hr/salary-bands-2026" in everything
+    assert everything.endswith("Spaces searched: all (finance, hr, public, security)\n")
