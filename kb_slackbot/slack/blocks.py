@@ -7,7 +7,9 @@ past one message, continued in follow-up messages — never silently cut.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from slack_sdk.models.blocks import (
     ActionsBlock,
@@ -30,6 +32,7 @@ FEEDBACK_NOT_HELPFUL = "kb_feedback_not_helpful"
 SHARE_ACTION = "kb_share_in_channel"
 FEEDBACK_MODAL = "kb_feedback_reason"
 
+_UNSAFE_IN_URL = re.compile(r"[|\s\x00-\x1f\x7f]")
 _CONFIDENCE = {
     "high": ":large_green_circle: High confidence",
     "medium": ":large_yellow_circle: Medium confidence",
@@ -64,8 +67,10 @@ def split_text(text: str, limit: int = SECTION_LIMIT) -> list[str]:
 
 
 def link(url: str, title: str) -> str:
-    """<url|title> with both parts safe: a "|" or ">" in a title cannot break the link."""
-    return f"<{escape(url)}|{escape(title).replace('|', '¦')}>"
+    """<url|title> with both parts safe: a "|", ">" or space in either cannot break the link
+    (urls are checked at ingest; an index written before that may still hold such urls)."""
+    href = _UNSAFE_IN_URL.sub(lambda m: quote(m.group(0)), url)
+    return f"<{escape(href)}|{escape(title).replace('|', '¦')}>"
 
 
 def source_line(source: Source) -> str:
