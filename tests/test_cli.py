@@ -215,3 +215,14 @@ def test_every_bad_value_gets_one_line_and_exit_2(tmp_path, args, env, named):
     assert len(errors) == 1, result.stderr
     assert named in errors[0]
     assert not (tmp_path / "data" / "chroma").exists(), "rejected before opening the index"
+
+
+def test_query_log_off_keeps_no_history(tmp_path):
+    data = tmp_path / "data"
+    kept = run("ask", "How do I set up the VPN?", KB_DATA_DIR=str(data))
+    assert kept.exit_code == 0, kept.output
+    assert (data / "queries.sqlite3").exists()
+    (data / "queries.sqlite3").unlink()
+    off = run("ask", "How do I set up the VPN?", KB_DATA_DIR=str(data), KB_QUERY_LOG="off")
+    assert off.exit_code == 0, off.output
+    assert not (data / "queries.sqlite3").exists()
