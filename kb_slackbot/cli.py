@@ -103,10 +103,10 @@ def _fail(text: str, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _check_provider(provider: str | None, option: str = "--provider") -> None:
+def _check_provider(provider: str | None) -> None:
     if provider not in (None, *PROVIDERS):
         raise _fail(
-            f"{option}: unknown provider {provider!r}; use anthropic, ollama, extractive or auto",
+            f"--provider: unknown provider {provider!r}; use anthropic, ollama, extractive or auto",
             EXIT_BAD_INPUT,
         )
 
@@ -179,7 +179,10 @@ def ingest(
                 task, completed=done, total=total, description=f"Ingesting {escape(name)}"
             )
 
-        summary = ingester.run(paths, options, progress=report)
+        try:
+            summary = ingester.run(paths, options, progress=report)
+        except OSError as exc:  # a folder that cannot be listed, a full disk …
+            raise _fail(f"cannot ingest: {exc.strerror or exc}: {exc.filename or ''}") from None
     for path, reason in summary.failed:
         err.print(f"[yellow]skipped[/yellow] {escape(path)}: {escape(reason)}", soft_wrap=True)
     for path, sentence in summary.flagged:
@@ -322,6 +325,7 @@ def ask(
         raise _fail(str(exc)) from None
     if as_json:
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+        err.print(searched, markup=False)
     else:
         sys.stdout.write(render_answer(result) + searched + "\n")
     if result.status == "invalid_question":
