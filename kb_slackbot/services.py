@@ -88,11 +88,13 @@ class Services:
             chunk_tokens=s.chunk_tokens,
             overlap_tokens=s.chunk_overlap_tokens,
             prune=prune,
+            max_file_bytes=int(s.max_file_mb * 1_000_000),
         )
 
     @cached_property
     def query_log(self) -> QueryLog:
-        return QueryLog(self.settings.query_log_path, self.settings.query_log_retention_days)
+        s = self.settings
+        return QueryLog(s.query_log_path, s.query_log_retention_days, enabled=s.query_log)
 
     def provider_choice(self, override: str | None = None) -> ProviderChoice:
         return select_provider(self.settings, override)

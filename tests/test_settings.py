@@ -145,3 +145,14 @@ def test_data_paths_follow_the_data_dir():
     settings = Settings(_env_file=None, data_dir=Path("/srv/kb"))
     assert settings.chroma_dir == Path("/srv/kb/chroma")
     assert settings.query_log_path == Path("/srv/kb/queries.sqlite3")
+
+
+def test_every_setting_is_documented_in_env_example():
+    example = (Path(__file__).resolve().parent.parent / ".env.example").read_text("utf-8")
+    documented = {line.split("=", 1)[0] for line in example.splitlines() if "=" in line}
+    missing = []
+    for name, field in Settings.model_fields.items():
+        choices = getattr(field.validation_alias, "choices", None) or [f"KB_{name.upper()}"]
+        if not documented & set(choices):
+            missing.append(name)
+    assert not missing

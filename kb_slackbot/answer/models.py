@@ -42,4 +42,7 @@ class AnswerResult(BaseModel):
     provider: str = "extractive"
     model: str = "extractive"
     spaces: list[str] | None = None  # spaces searched; None = all
+    # Sorted distinct spaces of every passage that reached the reader or the model: what the
+    # answer could have used, cited or not (sharing an answer checks these).
+    context_spaces: list[str] = Field(default_factory=list)
     cached: bool = False

@@ -1,18 +1,27 @@
 """Every answered question, in SQLite: the history that feedback and audits attach to.
 
 WAL mode lets several worker processes share one file; each call opens its own short-lived
-connection, so the log is safe to use from any thread.
+connection, so the log is safe to use from any thread. The file is private (0600); entries
+older than the retention period are deleted at start-up and then every hour, and overwritten
+on disk (secure_delete). ``enabled=False`` (KB_QUERY_LOG=off) keeps nothing at all.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from contextlib import closing
 from pathlib import Path
 
+import structlog
+
+from ..private import private_file
 from .models import AnswerResult
+
+log = structlog.get_logger(__name__)
+PURGE_INTERVAL_S = 3600.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS queries (
@@ -41,10 +50,13 @@ CREATE INDEX IF NOT EXISTS queries_created ON queries (created_at);
 
 
 class QueryLog:
-    def __init__(self, path: Path, retention_days: int = 90) -> None:
+    def __init__(self, path: Path, retention_days: int = 90, enabled: bool = True) -> None:
         self.path = path
         self.retention_s = retention_days * 86400
-        path.parent.mkdir(parents=True, exist_ok=True)
+        self.enabled = enabled
+        if not enabled:
+            return
+        private_file(path)
         with closing(self._connect()) as db, db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)
@@ -53,13 +65,43 @@ class QueryLog:
             for column in ("result",):
                 if column not in have:
                     db.execute(f"ALTER TABLE queries ADD COLUMN {column} TEXT")
+        self.purge()
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=10)
         db.row_factory = sqlite3.Row
+        db.execute("PRAGMA secure_delete=ON")  # deleted questions do not linger in free pages
         return db
 
+    def purge(self) -> int:
+        """Delete entries older than the retention period; returns how many went."""
+        if not self.enabled:
+            return 0
+        with closing(self._connect()) as db, db:
+            cursor = db.execute(
+                "DELETE FROM queries WHERE created_at < ?", (time.time() - self.retention_s,)
+            )
+        if cursor.rowcount:
+            log.info("query_log_purged", entries=cursor.rowcount)
+        return cursor.rowcount
+
+    def purge_periodically(self, interval_s: float = PURGE_INTERVAL_S) -> threading.Event:
+        """Apply the retention every ``interval_s`` in a background thread; set to stop."""
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(interval_s):
+                try:
+                    self.purge()
+                except sqlite3.Error as exc:
+                    log.error("query_log_purge_failed", error=str(exc))
+
+        threading.Thread(target=loop, name="kb-query-log-retention", daemon=True).start()
+        return stop
+
     def record(self, result: AnswerResult, error: str | None = None, context: dict | None = None):
+        if not self.enabled:
+            return
         sources = [
             {"title": s.title, "url": s.url, "space": s.space, "doc_id": s.doc_id}
             for s in result.sources
@@ -88,13 +130,12 @@ class QueryLog:
                     result.model_dump_json(),
                 ),
             )
-            db.execute(
-                "DELETE FROM queries WHERE created_at < ?", (time.time() - self.retention_s,)
-            )
 
     def record_feedback(
         self, query_id: str, verdict: str, user: str, reason: str | None = None
     ) -> bool:
+        if not self.enabled:
+            return False
         with closing(self._connect()) as db, db:
             cursor = db.execute(
                 "UPDATE queries SET feedback = ?, feedback_user = ?,"
@@ -104,6 +145,8 @@ class QueryLog:
             return cursor.rowcount == 1
 
     def get(self, query_id: str) -> dict | None:
+        if not self.enabled:
+            return None
         with closing(self._connect()) as db:
             row = db.execute("SELECT * FROM queries WHERE query_id = ?", (query_id,)).fetchone()
         return dict(row) if row else None
@@ -116,6 +159,8 @@ class QueryLog:
         return AnswerResult.model_validate_json(row["result"])
 
     def since(self, timestamp: float) -> list[dict]:
+        if not self.enabled:
+            return []
         with closing(self._connect()) as db:
             rows = db.execute(
                 "SELECT * FROM queries WHERE created_at >= ? ORDER BY created_at", (timestamp,)

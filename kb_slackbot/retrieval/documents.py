@@ -44,6 +44,9 @@ class Chunk:
     start_line: int | None = None
     end_line: int | None = None
     page: int | None = None
+    # The page holds text addressed to an assistant (retrieval.injection): never quoted from,
+    # never a reason for confidence.
+    flagged: bool = False
 
     @property
     def heading_path(self) -> str:

@@ -18,6 +18,7 @@ import chromadb
 import numpy as np
 from chromadb.api.types import EmbeddingFunction
 
+from ..private import private_dir
 from ..settings import Settings
 from .documents import Chunk
 from .embeddings import Embedder
@@ -34,6 +35,7 @@ class DocumentVersion:
     source_path: str
     title: str
     space: str
+    flagged: bool | None = None  # None: written before pages were checked for planted text
 
 
 class ProjectEmbeddingFunction(EmbeddingFunction):
@@ -67,7 +69,8 @@ def make_client(settings: Settings) -> chromadb.ClientAPI:
             headers=headers or None,
             settings=chromadb.Settings(anonymized_telemetry=False),
         )
-    settings.chroma_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.data_dir)
+    private_dir(settings.chroma_dir)
     return chromadb.PersistentClient(
         path=str(settings.chroma_dir), settings=chromadb.Settings(anonymized_telemetry=False)
     )
@@ -86,6 +89,7 @@ def chunk_metadata(chunk: Chunk, doc_hash: str, n_chunks: int, source_path: str)
         "space": chunk.space,
         "source_path": source_path,
         "ingested_at": time.time(),
+        "flagged": chunk.flagged,
     }
     for key in ("start_line", "end_line", "page"):
         value = getattr(chunk, key)
@@ -109,6 +113,7 @@ def chunk_from_record(chunk_id: str, text: str, meta: dict) -> Chunk:
         start_line=meta.get("start_line"),
         end_line=meta.get("end_line"),
         page=meta.get("page"),
+        flagged=bool(meta.get("flagged", False)),  # indexes written before the check: False
     )
 
 
@@ -131,12 +136,38 @@ class ChunkIndex:
         """Store all chunks of one document version in one call (atomic in Chroma)."""
         if len(chunks) > self._client.get_max_batch_size():
             raise ValueError(f"document has {len(chunks)} chunks, more than Chroma's batch size")
+        self.add_chunks(chunks, doc_hash, len(chunks), source_path, embeddings)
+
+    def add_chunks(
+        self,
+        chunks: list[Chunk],
+        doc_hash: str,
+        n_chunks: int,
+        source_path: str,
+        embeddings: np.ndarray,
+    ) -> None:
+        """Store some of the ``n_chunks`` chunks of a document version. Until all are stored
+        the version is incomplete, which readers ignore and the next ingest repairs."""
         self.collection.add(
             ids=[chunk_id(c.doc_id, doc_hash, c.index) for c in chunks],
             documents=[c.text for c in chunks],
             embeddings=embeddings,
-            metadatas=[chunk_metadata(c, doc_hash, len(chunks), source_path) for c in chunks],
+            metadatas=[chunk_metadata(c, doc_hash, n_chunks, source_path) for c in chunks],
         )
+
+    def set_flagged(self, doc_id: str, doc_hash: str, flagged: bool) -> None:
+        """Record the planted-text check on a stored version's chunks (no re-embedding)."""
+        where = {"$and": [{"doc_id": doc_id}, {"doc_hash": doc_hash}]}
+        ids = self.collection.get(where=where, include=[])["ids"]
+        if ids:  # update merges metadata: only the flag changes
+            self.collection.update(ids=ids, metadatas=[{"flagged": flagged}] * len(ids))
+
+    def texts(self, doc_id: str, doc_hash: str) -> str:
+        """A stored version's text, its chunks in order."""
+        where = {"$and": [{"doc_id": doc_id}, {"doc_hash": doc_hash}]}
+        stored = self.collection.get(where=where, include=["documents", "metadatas"])
+        pairs = zip(stored["metadatas"], stored["documents"], strict=True)
+        return "\n\n".join(text for _, text in sorted(pairs, key=lambda p: p[0]["chunk_index"]))
 
     def delete_versions(self, doc_id: str, keep_hash: str | None = None) -> None:
         where: dict[str, Any] = {"doc_id": doc_id}
@@ -194,6 +225,7 @@ class ChunkIndex:
                 source_path=meta.get("source_path", ""),
                 title=meta.get("title", ""),
                 space=meta.get("space", "public"),
+                flagged=meta.get("flagged"),
             )
             by_doc[key[0]].append(version)
         for versions in by_doc.values():

@@ -1,22 +1,34 @@
-"""Incremental ingestion: new and changed files in, vanished ones out, bad ones reported."""
+"""Incremental ingestion: new and changed files in, vanished ones out, bad ones reported.
+
+A document is its file (ingest root + path). Its id is the path relative to its root, or,
+when a file from another root already has that id (`eng/index.md`, `hr/index.md`), the path
+qualified by its root's folder name (`hr/index.md`). Ids, once given, stay with the file.
+
+Memory stays bounded whatever the file size: a document is chunked a few sections at a time
+and its chunks are embedded and stored in batches.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import structlog
 
 from .chunking import chunk_document, content_hash
-from .documents import Document
+from .documents import Block, Chunk, Document
 from .index import ChunkIndex, DocumentVersion, live_hashes
+from .injection import find_instructions
 from .loaders import SUPPORTED_SUFFIXES, LoadError, SourceFile, load_document
 
 log = structlog.get_logger(__name__)
 
 # Bump when loaders or chunking change in a way that should re-index unchanged files.
 PIPELINE_VERSION = "1"
+EMBED_BATCH = 64  # chunks embedded and stored at a time
+SECTION_BATCH_CHARS = 64_000  # text chunked at a time, cut between sections …
+MAX_BATCH_CHARS = 256_000  # … or, in one long section, between paragraphs
 
 
 @dataclass
@@ -27,6 +39,8 @@ class IngestSummary:
     removed: int = 0
     chunks: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
+    # Pages with text addressed to an assistant: (file, first such sentence).
+    flagged: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -40,6 +54,7 @@ class IngestOptions:
     chunk_tokens: int = 300
     overlap_tokens: int = 40
     prune: bool = False
+    max_file_bytes: int = 5_000_000
 
 
 ProgressCallback = Callable[[int, int, str], None]
@@ -50,20 +65,48 @@ def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFi
     for root in paths:
         root = root.expanduser().resolve()  # stored source paths must not depend on the cwd
         if root.is_file():
-            yield SourceFile(root, root.name, options.space, options.base_url)
+            yield SourceFile(root, root.name, options.space, options.base_url, root.parent.name)
             continue
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
             if any(part.startswith(".") for part in rel.parts) or not path.is_file():
                 continue
             if path.suffix.lower() in SUPPORTED_SUFFIXES:
-                yield SourceFile(path, rel.as_posix(), options.space, options.base_url)
+                yield SourceFile(path, rel.as_posix(), options.space, options.base_url, root.name)
+
+
+class DocumentIds:
+    """Which id each file's document has (see the module docstring)."""
+
+    def __init__(self, versions: dict[str, list[DocumentVersion]]) -> None:
+        self._owner = {doc_id: v[0].source_path for doc_id, v in versions.items()}
+        self._by_path = {path: doc_id for doc_id, path in self._owner.items()}
+
+    def assign(self, source: SourceFile) -> str:
+        path = str(source.path)
+        if path in self._by_path:
+            return self._by_path[path]
+        doc_id, n = source.rel_path, 1
+        while self._taken(doc_id, path):
+            n += 1
+            qualified = f"{source.root}/{source.rel_path}" if source.root else source.rel_path
+            doc_id = qualified if n == 2 else f"{qualified}~{n}"
+        stale = self._owner.get(doc_id)
+        if stale is not None:  # a file that is gone: this one replaces it (e.g. a moved folder)
+            self._by_path.pop(stale, None)
+        self._owner[doc_id], self._by_path[path] = path, doc_id
+        return doc_id
+
+    def _taken(self, doc_id: str, path: str) -> bool:
+        owner = self._owner.get(doc_id)
+        return owner is not None and owner != path and Path(owner).exists()
 
 
 class Ingester:
-    def __init__(self, index: ChunkIndex) -> None:
+    def __init__(self, index: ChunkIndex, batch_size: int = EMBED_BATCH) -> None:
         self.index = index
         self.embedder = index.embedder
+        self.batch_size = batch_size
 
     def effective_chunk_tokens(self, requested: int) -> int:
         # Text past the model's window would be silently truncated when embedded.
@@ -79,18 +122,20 @@ class Ingester:
         versions = self.index.versions()
         summary.removed += self._repair(versions)
         live = live_hashes(versions)
+        ids = DocumentIds(versions)
         sources = list(discover(paths, options))
         max_tokens = self.effective_chunk_tokens(options.chunk_tokens)
         seen: set[str] = set()
 
         for position, source in enumerate(sources, start=1):
-            if progress:
-                progress(position, len(sources), source.rel_path)
-            seen.add(source.rel_path)
+            report = _within_file(progress, position, len(sources), source.rel_path)
+            report(0, 0)
+            doc_id = ids.assign(source)
+            seen.add(doc_id)
             try:
-                raw = source.path.read_bytes()
-            except OSError as exc:
-                self._fail(summary, source, f"cannot read file: {exc.strerror or exc}")
+                raw = self._read(source, options.max_file_bytes)
+            except LoadError as exc:
+                self._fail(summary, source, str(exc))
                 continue
             doc_hash = content_hash(
                 raw,
@@ -102,16 +147,22 @@ class Ingester:
                 str(max_tokens),
                 str(options.overlap_tokens),
             )
-            previous = live.get(source.rel_path)
+            previous = live.get(doc_id)
             if previous == doc_hash:
                 summary.unchanged += 1
+                version = next(v for v in versions[doc_id] if v.doc_hash == doc_hash)
+                self._note_flag(summary, source, doc_id, doc_hash, version)
                 continue
             try:
-                document = load_document(source)
-                written = self._store(document, doc_hash, max_tokens, options.overlap_tokens)
+                document = load_document(source, raw)
+                document.doc_id = doc_id
+                planted = find_instructions("\n\n".join(b.text for b in document.blocks))
+                written = self._store(document, doc_hash, max_tokens, options, planted, report)
             except LoadError as exc:
                 self._fail(summary, source, str(exc))
                 continue
+            if planted:
+                self._flag(summary, source, planted[0])
             summary.chunks += written
             if previous is None:
                 summary.added += 1
@@ -129,19 +180,69 @@ class Ingester:
             unchanged=summary.unchanged,
             removed=summary.removed,
             failed=len(summary.failed),
+            flagged=len(summary.flagged),
             chunks=summary.chunks,
         )
         return summary
 
-    def _store(self, document: Document, doc_hash: str, max_tokens: int, overlap: int) -> int:
-        chunks = chunk_document(document, self.embedder.count_tokens, max_tokens, overlap)
+    @staticmethod
+    def _read(source: SourceFile, limit: int) -> bytes:
+        try:
+            size = source.path.stat().st_size
+            if size > limit:
+                raise LoadError(
+                    f"file is {size / 1e6:.1f} MB, over the {limit / 1e6:g} MB limit"
+                    " (KB_MAX_FILE_MB); split it or raise the limit"
+                )
+            return source.path.read_bytes()
+        except OSError as exc:
+            raise LoadError(f"cannot read file: {exc.strerror or exc}") from exc
+
+    def _store(
+        self,
+        document: Document,
+        doc_hash: str,
+        max_tokens: int,
+        options: IngestOptions,
+        planted: list[str],
+        report: Callable[[int, int], None],
+    ) -> int:
+        chunks: list[Chunk] = []
+        for blocks in _block_batches(document.blocks):
+            part = replace(document, blocks=blocks)
+            for chunk in chunk_document(
+                part, self.embedder.count_tokens, max_tokens, options.overlap_tokens
+            ):
+                chunks.append(replace(chunk, index=len(chunks), flagged=bool(planted)))
         if not chunks:
             raise LoadError("no readable text in file")
-        embeddings = self.embedder.embed_documents([c.embedding_text() for c in chunks])
-        self.index.add_version(chunks, doc_hash, document.source_path, embeddings)
+        for start in range(0, len(chunks), self.batch_size):
+            batch = chunks[start : start + self.batch_size]
+            embeddings = self.embedder.embed_documents([c.embedding_text() for c in batch])
+            self.index.add_chunks(batch, doc_hash, len(chunks), document.source_path, embeddings)
+            report(start + len(batch), len(chunks))
         # Only now that the new version is stored does the old one go.
         self.index.delete_versions(document.doc_id, keep_hash=doc_hash)
         return len(chunks)
+
+    def _note_flag(
+        self,
+        summary: IngestSummary,
+        source: SourceFile,
+        doc_id: str,
+        doc_hash: str,
+        version: DocumentVersion,
+    ) -> None:
+        """An unchanged page: report its flag, checking it first if an older version of
+        kb-slackbot stored it (the flag is added in place, without re-embedding)."""
+        if version.flagged is None:
+            planted = find_instructions(self.index.texts(doc_id, doc_hash))
+            self.index.set_flagged(doc_id, doc_hash, bool(planted))
+            if planted:
+                self._flag(summary, source, planted[0])
+        elif version.flagged:
+            planted = find_instructions(self.index.texts(doc_id, doc_hash))
+            self._flag(summary, source, planted[0] if planted else "")
 
     def _repair(self, versions: dict[str, list[DocumentVersion]]) -> int:
         """Finish what an interrupted run left: drop incomplete and superseded versions."""
@@ -174,6 +275,44 @@ class Ingester:
         return removed
 
     @staticmethod
+    def _flag(summary: IngestSummary, source: SourceFile, sentence: str) -> None:
+        summary.flagged.append((str(source.path), sentence))
+        log.warning("ingest_flagged_planted_text", path=str(source.path))
+
+    @staticmethod
     def _fail(summary: IngestSummary, source: SourceFile, reason: str) -> None:
         summary.failed.append((str(source.path), reason))
         log.warning("ingest_skipped_file", path=str(source.path), reason=reason)
+
+
+def _within_file(
+    progress: ProgressCallback | None, position: int, total: int, name: str
+) -> Callable[[int, int], None]:
+    """Progress inside one file: how many of its passages are stored (0 of 0: starting)."""
+
+    def report(done: int, passages: int) -> None:
+        if progress:
+            progress(
+                position, total, f"{name} · {done:,}/{passages:,} passages" if passages else name
+            )
+
+    return report
+
+
+def _block_batches(blocks: list[Block]) -> Iterator[list[Block]]:
+    """Consecutive blocks a few sections at a time (chunks never span sections, so cutting
+    between them changes nothing); a very long section is cut between paragraphs."""
+    batch: list[Block] = []
+    size = 0
+    for block in blocks:
+        new_section = bool(batch) and (block.headings, block.page) != (
+            batch[-1].headings,
+            batch[-1].page,
+        )
+        if batch and (size >= MAX_BATCH_CHARS or (size >= SECTION_BATCH_CHARS and new_section)):
+            yield batch
+            batch, size = [], 0
+        batch.append(block)
+        size += len(block.text)
+    if batch:
+        yield batch

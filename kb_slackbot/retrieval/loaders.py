@@ -21,6 +21,7 @@ from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
 
 from .documents import Block, Document
+from .urls import checked_url
 
 SUPPORTED_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".txt", ".pdf"}
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -36,19 +37,22 @@ class LoadError(Exception):
 @dataclass(frozen=True)
 class SourceFile:
     path: Path
-    rel_path: str  # posix path relative to the ingest root; also the document id
+    rel_path: str  # posix path relative to the ingest root; the document id unless taken
     space: str
     base_url: str | None
+    root: str = ""  # the ingest root's folder name
 
 
-def load_document(source: SourceFile) -> Document:
+def load_document(source: SourceFile, raw: bytes | None = None) -> Document:
+    """``raw``: the file's bytes when the caller has read them already."""
     loader = _LOADERS.get(source.path.suffix.lower())
     if loader is None:
         raise LoadError(f"unsupported file type {source.path.suffix!r}")
-    try:
-        raw = source.path.read_bytes()
-    except OSError as exc:
-        raise LoadError(f"cannot read file: {exc.strerror or exc}") from exc
+    if raw is None:
+        try:
+            raw = source.path.read_bytes()
+        except OSError as exc:
+            raise LoadError(f"cannot read file: {exc.strerror or exc}") from exc
     if not raw.strip():
         raise LoadError("file is empty")
     document = loader(source, raw)
@@ -61,7 +65,7 @@ def load_document(source: SourceFile) -> Document:
 
 
 def _decode_text(raw: bytes) -> str:
-    if b"\x00" in raw[:8192]:
+    if b"\x00" in raw:  # anywhere: a text file never has one (memchr, cheap on any size)
         raise LoadError("binary file (contains NUL bytes), not text")
     try:
         text = raw.decode("utf-8-sig")
@@ -81,6 +85,21 @@ def _derived_url(source: SourceFile) -> str:
     if source.base_url:
         return source.base_url.rstrip("/") + "/" + quote(source.rel_path)
     return source.path.resolve().as_uri()
+
+
+def _front_matter_url(value: object) -> str:
+    try:
+        return checked_url(str(value))
+    except ValueError as exc:
+        raise LoadError(f"front matter 'url' is not a usable link ({exc}): {value!r}") from None
+
+
+def _canonical_url(href: str | None, source: SourceFile) -> str:
+    """A page's own canonical link when it is a valid web link, else the derived one."""
+    try:
+        return checked_url(href) if href else _derived_url(source)
+    except ValueError:
+        return _derived_url(source)
 
 
 def _modified_date(path: Path) -> date:
@@ -182,7 +201,7 @@ def _load_markdown(source: SourceFile, raw: bytes) -> Document:
     return Document(
         doc_id=source.rel_path,
         title=title,
-        url=str(meta.get("url") or _derived_url(source)),
+        url=_front_matter_url(meta["url"]) if meta.get("url") else _derived_url(source),
         updated=_parse_date(updated, "updated") if updated else _modified_date(source.path),
         space=str(meta.get("space") or source.space),
         blocks=blocks,
@@ -270,7 +289,7 @@ def _load_html(source: SourceFile, raw: bytes) -> Document:
     return Document(
         doc_id=source.rel_path,
         title=title,
-        url=href or _derived_url(source),
+        url=_canonical_url(href, source),
         updated=_modified_date(source.path),
         space=source.space,
         blocks=[_drop_title_heading(b, title) for b in blocks],

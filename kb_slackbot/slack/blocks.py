@@ -7,7 +7,9 @@ past one message, continued in follow-up messages — never silently cut.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from slack_sdk.models.blocks import (
     ActionsBlock,
@@ -30,6 +32,7 @@ FEEDBACK_NOT_HELPFUL = "kb_feedback_not_helpful"
 SHARE_ACTION = "kb_share_in_channel"
 FEEDBACK_MODAL = "kb_feedback_reason"
 
+_UNSAFE_IN_URL = re.compile(r"[|\s\x00-\x1f\x7f]")
 _CONFIDENCE = {
     "high": ":large_green_circle: High confidence",
     "medium": ":large_yellow_circle: Medium confidence",
@@ -64,8 +67,10 @@ def split_text(text: str, limit: int = SECTION_LIMIT) -> list[str]:
 
 
 def link(url: str, title: str) -> str:
-    """<url|title> with both parts safe: a "|" or ">" in a title cannot break the link."""
-    return f"<{escape(url)}|{escape(title).replace('|', '¦')}>"
+    """<url|title> with both parts safe: a "|", ">" or space in either cannot break the link
+    (urls are checked at ingest; an index written before that may still hold such urls)."""
+    href = _UNSAFE_IN_URL.sub(lambda m: quote(m.group(0)), url)
+    return f"<{escape(href)}|{escape(title).replace('|', '¦')}>"
 
 
 def source_line(source: Source) -> str:
@@ -90,8 +95,13 @@ def fallback_text(result: AnswerResult, limit: int = 300) -> str:
     return escape(text)
 
 
-def answer_messages(result: AnswerResult, *, ephemeral: bool = False) -> list[SlackMessage]:
-    """The answer as one message, or several when it would exceed one message's limits."""
+def answer_messages(
+    result: AnswerResult, *, ephemeral: bool = False, actions: bool = True
+) -> list[SlackMessage]:
+    """The answer as one message, or several when it would exceed one message's limits.
+
+    ``actions``: the feedback (and, if ``ephemeral``, share) buttons; they need the query log.
+    """
     body: list[Block] = [
         SectionBlock(text=MarkdownTextObject(text=part))
         for part in split_text(to_mrkdwn(result.answer))
@@ -115,7 +125,7 @@ def answer_messages(result: AnswerResult, *, ephemeral: bool = False) -> list[Sl
     if result.warnings:
         warnings = [f":warning: {escape(w)}" for w in result.warnings]
         tail.append(ContextBlock(elements=[MarkdownTextObject(text=t) for t in _group(warnings)]))
-    if result.status in ("answered", "not_found"):
+    if actions and result.status in ("answered", "not_found"):
         tail.append(actions_block(result.query_id, ephemeral))
 
     room = MAX_BLOCKS - len(tail)

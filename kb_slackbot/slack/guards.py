@@ -9,6 +9,8 @@ from collections import defaultdict, deque
 from contextlib import closing
 from pathlib import Path
 
+from ..private import private_file
+
 
 class EventDeduplicator:
     """Remembers delivered event ids in SQLite (WAL), shared by every worker process.
@@ -20,7 +22,7 @@ class EventDeduplicator:
     def __init__(self, path: Path, ttl_s: float = 3600.0) -> None:
         self.path = path
         self.ttl_s = ttl_s
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(path)
         with closing(sqlite3.connect(path, timeout=10)) as db, db:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at REAL NOT NULL)")

@@ -43,6 +43,7 @@ from .guards import EventDeduplicator, RateLimiter
 from .journal import AnswerJournal
 from .mrkdwn import escape
 from .pool import Admission, AnswerPool
+from .share import unreadable_spaces
 
 log = structlog.get_logger(__name__)
 
@@ -209,8 +210,9 @@ class SlackBot:
             respond(text="That answer has expired; please ask again.", replace_original=False)
             return
         allowed = self.ctx.access.channel_spaces(channel, self._is_external(client, channel))
-        restricted = {s.space for s in result.sources} - set(allowed)
+        restricted = unreadable_spaces(result, allowed)
         if restricted:
+            log.info("share_refused", query_id=query_id, channel=channel, spaces=sorted(restricted))
             respond(
                 replace_original=False,
                 text=(
@@ -307,7 +309,8 @@ class SlackBot:
         if result is None:
             respond(text=APOLOGY.format(query_id="-"), replace_original=True)
             return
-        for n, message in enumerate(answer_messages(result, ephemeral=True)):
+        messages = answer_messages(result, ephemeral=True, actions=self.ctx.query_log.enabled)
+        for n, message in enumerate(messages):
             respond(
                 text=message.text,
                 blocks=to_dicts(message.blocks),
@@ -399,7 +402,7 @@ class SlackBot:
         placeholder: str | None,
         result: AnswerResult,
     ) -> None:
-        messages = answer_messages(result)
+        messages = answer_messages(result, actions=self.ctx.query_log.enabled)
         try:
             self._post(client, channel, thread_ts, placeholder, messages[0])
             for extra in messages[1:]:

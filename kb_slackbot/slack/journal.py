@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..private import private_file
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pending (
     id INTEGER PRIMARY KEY,
@@ -70,7 +72,7 @@ class AnswerJournal:
         self.max_attempts = max_attempts  # a question that keeps killing the bot is dropped
         self.token = uuid.uuid4().hex
         self.host = socket.gethostname()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(path)  # questions and response urls
         with self._db() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)

@@ -44,7 +44,41 @@ def test_no_markers_means_no_sources():
     assert cited.cited == [] and cited.text == "I could not find that."
 
 
-def test_only_invented_markers_leave_clean_text():
+def test_sentences_citing_only_invented_numbers_are_removed():
     cited = map_citations("Claim [9]. Other [0].", SOURCES)
-    assert cited.text == "Claim. Other."
+    assert cited.text == ""
     assert cited.cited == [] and cited.invented == [9, 0]
+    assert cited.removed_sentences == 2
+
+
+def test_an_invented_citation_does_not_make_its_sentence_read_as_cited():
+    reply = "Install WireGuard [1]. Also email your password to evil@example.com [9]."
+    cited = map_citations(reply, SOURCES)
+    assert cited.text == "Install WireGuard [1]."
+    assert "evil@example.com" not in cited.text
+    assert cited.invented == [9] and cited.removed_sentences == 1
+    # Markers after the full stop belong to the sentence before them.
+    cited = map_citations("Install it. [1] Send your password to me. [9] Then reboot. [2]", SOURCES)
+    assert cited.text == "Install it. [1] Then reboot. [2]"
+
+
+def test_a_sentence_with_one_real_citation_keeps_it_without_dangling_words():
+    cited = map_citations("Also see [7] and [8] and [1]. See [1], [7] and [2].", SOURCES)
+    assert cited.text == "Also see [1]. See [1] and [2]."
+    assert " and and" not in cited.text and "see and" not in cited.text.lower()
+    assert cited.removed_sentences == 0
+
+
+def test_list_items_go_whole_with_their_bullet():
+    reply = (
+        "Steps:\n- Install it [1]\n- Email your password to evil@example.com [9]\n"
+        "- Connect [2]\n\nMore at [8]. Done [3]."
+    )
+    cited = map_citations(reply, SOURCES)
+    assert cited.text == "Steps:\n- Install it [1]\n- Connect [2]\n\nDone [3]."
+    assert cited.removed_sentences == 2
+
+
+def test_abbreviations_do_not_split_a_sentence():
+    cited = map_citations("Install on e.g. Ubuntu [9]. Connect [1].", SOURCES)
+    assert cited.text == "Connect [1]."

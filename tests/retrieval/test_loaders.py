@@ -325,6 +325,14 @@ def test_binary_file_is_rejected(tmp_path, name):
         load(path)
 
 
+def test_a_nul_byte_anywhere_makes_a_file_binary(tmp_path):
+    path = tmp_path / "late.md"
+    path.write_bytes(b"# Looks like text\n\n" + b"Plain prose. " * 2000 + b"\x00tail\n")
+    assert path.stat().st_size > 8192
+    with pytest.raises(LoadError, match="binary file"):
+        load(path)
+
+
 def test_non_utf8_file_is_rejected_with_a_hint(tmp_path):
     path = tmp_path / "latin.md"
     path.write_bytes("Größe und Maße\n".encode("latin-1"))
@@ -404,3 +412,39 @@ def test_html_title_ignores_a_logo_heading_in_the_site_header(tmp_path):
     )
     doc = load_document(SourceFile(page, "p.html", "public", None))
     assert doc.title == "Printer setup"
+
+
+# --- links -------------------------------------------------------------------------------
+
+
+def test_front_matter_url_is_escaped_so_it_cannot_break_a_slack_link(tmp_path):
+    path = write(
+        tmp_path,
+        "office.md",
+        "---\nurl: https://docs.example/office|Trusted HR page|<x> y\n---\nText.\n",
+    )
+    assert load(path).url == "https://docs.example/office%7CTrusted%20HR%20page%7C%3Cx%3E%20y"
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("javascript:alert(1)", "only http and https links are allowed, not 'javascript'"),
+        ("ftp://files.example/a", "only http and https links are allowed, not 'ftp'"),
+        ("/relative/page", "only http and https links are allowed, not 'none'"),
+        ('"https://docs.example/a\\u0007b"', "it contains control characters"),
+        ("https://", "it has no host name"),
+    ],
+)
+def test_front_matter_url_must_be_a_web_link(tmp_path, url, reason):
+    path = write(tmp_path, "bad.md", f"---\nurl: {url}\n---\nText.\n")
+    with pytest.raises(LoadError) as info:
+        load(path)
+    assert str(info.value).startswith(f"front matter 'url' is not a usable link ({reason}): ")
+
+
+@pytest.mark.parametrize("href", ["javascript:alert(1)", "/relative", "https://a b.example/"])
+def test_html_canonical_that_is_not_a_web_link_falls_back_to_the_derived_url(tmp_path, href):
+    html = f'<html><head><link rel="canonical" href="{href}"></head><body><p>Hi.</p></body></html>'
+    path = write(tmp_path, "page.html", html)
+    assert load(path, base_url=BASE).url == BASE + "page.html"

@@ -42,7 +42,7 @@ def _all_text(blocks) -> str:
 def test_markdown_becomes_mrkdwn_and_is_escaped():
     text = to_mrkdwn("**Bold** [link](https://x.example/?a=1&b=2) a < b <!channel> [1]")
     assert "*Bold*" in text and "**" not in text
-    assert "<https://x.example/?a=1&amp;b=2|link>" in text
+    assert "<https://x.example/?a=1&amp;b=2|link (x.example)>" in text
     assert "&lt;!channel&gt;" in text  # a page cannot ping the channel
     assert "[1]" in text
 
@@ -88,3 +88,30 @@ def test_many_sources_stay_within_ten_context_elements():
         if d["type"] == "context":
             assert len(d["elements"]) <= 10
     assert "[25]" in _all_text(message.blocks)
+
+
+def test_links_written_in_a_page_show_where_they_go():
+    text = to_mrkdwn("Sign in at [login](https://evil.example/login) or [x](javascript:alert(1)).")
+    assert "<https://evil.example/login|login (evil.example)>" in text
+    assert "javascript" not in text
+    looks_trusted = to_mrkdwn("[https://docs.example/hr](https://evil.example/hr)")
+    assert looks_trusted == "<https://evil.example/hr|https://docs.example/hr (evil.example)>"
+    assert to_mrkdwn("[docs.example](https://docs.example/a)") == (
+        "<https://docs.example/a|docs.example>"  # the host is already in sight
+    )
+    assert (
+        to_mrkdwn("[help](mailto:evil@x.example)")
+        == "<mailto:evil@x.example|help (evil@x.example)>"
+    )
+
+
+def test_a_url_cannot_break_the_link_syntax():
+    """Urls from an index written before ingest checked them."""
+    bad = _result("Answer [1].", sources=1).model_copy()
+    bad.sources[0].url = "https://docs.example/office|Trusted HR page|<b> x"
+    (message,) = answer_messages(bad)
+    line = next(t for t in _all_text(message.blocks).splitlines() if t.startswith("[1] "))
+    assert line == (
+        "[1] <https://docs.example/office%7CTrusted%20HR%20page%7C&lt;b&gt;%20x"
+        "|Page &lt;0&gt; &amp; co> · updated 2020-01-01"
+    )

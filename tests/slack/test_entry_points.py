@@ -4,7 +4,9 @@ the real Bolt app and answer engine, replies recorded by the fake Web API."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
+from kb_slackbot.answer.querylog import QueryLog
 from kb_slackbot.slack.blocks import FEEDBACK_HELPFUL, FEEDBACK_NOT_HELPFUL, SHARE_ACTION
 from kb_slackbot.slack.handlers import HELP_TEXT, RATE_LIMITED, SEARCHING
 from tests.fakes.slack_server import (
@@ -191,3 +193,21 @@ def test_rate_limited_chat_post_is_retried(bot):
     assert "vpn" in _text_of(_blocks(update)).lower()
     statuses = [c.status for c in bot.fake.calls_to("chat.postMessage")]
     assert statuses[0] == 429 and statuses[-1] == 200
+
+
+def test_without_a_query_log_answers_come_without_buttons(tmp_path, sample_services):
+    """KB_QUERY_LOG=off: nothing is kept, so there is nothing to share or rate later."""
+    no_log = QueryLog(tmp_path / "off" / "queries.sqlite3", enabled=False)
+    service = sample_services.answer_service("extractive")
+    service.query_log = no_log
+    services = SimpleNamespace(query_log=no_log)
+    with running_bot(tmp_path, services, service=service) as bot:
+        url = bot.fake.response_url("cmd")
+        bot.fake.send_envelope("slash_commands", slash_command(VPN_QUESTION, response_url=url))
+        ((_n, body),) = bot.fake.wait_for_response(timeout=30)
+        bot.fake.send_envelope("events_api", app_mention(VPN_QUESTION))
+        (update,) = bot.answer_posts("C1")
+        assert "vpn" in _text_of(body["blocks"]).lower()
+        for blocks in (body["blocks"], _blocks(update)):
+            assert [b for b in blocks if b["type"] == "actions"] == []
+    assert not (tmp_path / "off").exists()

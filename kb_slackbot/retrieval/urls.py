@@ -1,0 +1,30 @@
+"""Links a page may carry: http(s) only, nothing that can break Slack's ``<url|title>``."""
+
+from __future__ import annotations
+
+from urllib.parse import quote, urlsplit
+
+# Characters a URL may keep as they are (RFC 3986 reserved + unreserved, and existing escapes).
+_SAFE = "%:/?#[]@!$&'()*+,;=~-._"
+
+
+def checked_url(value: str) -> str:
+    """``value`` as a web link with everything unusual percent-escaped (``|`` ``<`` ``>``
+    ``"`` spaces …); raises ValueError, for a person, when it is not an http(s) URL."""
+    url = value.strip()
+    if any(ord(c) < 32 or ord(c) == 127 for c in url):
+        raise ValueError("it contains control characters")
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https"):
+        raise ValueError(f"only http and https links are allowed, not {parts.scheme or 'none'!r}")
+    host = parts.hostname or ""
+    if not host:
+        raise ValueError("it has no host name")
+    try:
+        netloc = parts.netloc.replace(host, host.encode("idna").decode("ascii"), 1)
+    except UnicodeError:
+        raise ValueError(f"invalid host name {host!r}") from None
+    if any(c in netloc for c in ' <>"|\\^`{}'):
+        raise ValueError(f"invalid host name {host!r}")
+    rest = quote(url[len(parts.scheme) + 3 + len(parts.netloc) :], safe=_SAFE)
+    return f"{parts.scheme.lower()}://{netloc}{rest}"
