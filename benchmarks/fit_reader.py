@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from pathlib import Path
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,7 +39,7 @@ from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel
 from kb_slackbot.retrieval.rerank import NanoRanker
 
 QA_SETS = ("xquad-de", "xquad-vi", "faquad-pt")
-READER_FILE = "kb_slackbot/answer/reader_model.json"
+READER_FILE = Path(__file__).resolve().parent.parent / "kb_slackbot/answer/reader_model.json"
 
 
 def normalise(text: str) -> str:
@@ -134,8 +135,6 @@ def evidence(case: Case, best: float, reading) -> Evidence:
     )
 
 
-import os
-KEEP = [int(i) for i in os.environ.get("KEEP", "0,1,2,3,4,5").split(",")]
 MEDIUM = 0.5  # "medium": more likely right than not
 
 
@@ -195,7 +194,7 @@ def main() -> None:
                 if c.mode == "oracle":
                     continue
                 text, best, reading = read(c, reader)
-                rows.append([evidence(c, best, reading).row()[i] for i in KEEP])
+                rows.append(evidence(c, best, reading).row())
                 present.append(c.mode == "e2e")
                 right.append(c.mode == "e2e" and contains(text, c.answers))
         return np.array(rows), np.array(present, dtype=np.int64), np.array(right, dtype=np.int64)
@@ -205,7 +204,7 @@ def main() -> None:
         train = [s for s in QA_SETS if s != held]
         reader = Reader(scorer, fit_reader(train))
         rows, present, right = answerability_data(train, reader)
-        answerable = recalibrate(fit(rows, present, tuple(ANSWERABILITY_FEATURES[i] for i in KEEP)), rows, present)
+        answerable = recalibrate(fit(rows, present, ANSWERABILITY_FEATURES), rows, present)
         # Threshold: answer 90% of the training questions whose gold paragraph is present.
         p_train = answerable.predict(rows)
         threshold = float(np.quantile(p_train[present == 1], 0.10))
@@ -218,7 +217,7 @@ def main() -> None:
                 hits.append(contains(text, c.answers))
                 words.append(len(text.replace("[", " [").split()) - text.count("["))
             reading_rows.append([held, mode, len(hits), float(np.mean(hits)), float(np.mean(words))])
-        correct = recalibrate(fit(rows_t := rows, right, tuple(ANSWERABILITY_FEATURES[i] for i in KEEP)), rows_t, right)
+        correct = recalibrate(fit(rows_t := rows, right, ANSWERABILITY_FEATURES), rows_t, right)
         high = high_threshold(correct.predict(rows_t), right, p_train >= threshold)
         rows, present, right_h = answerability_data([held], reader)
         p = answerable.predict(rows)
@@ -258,7 +257,7 @@ def main() -> None:
 def write(reader_model, cases, scorer, answerability_data) -> None:
     reader = Reader(scorer, reader_model)
     rows, present, right = answerability_data(QA_SETS, reader)
-    answerable = recalibrate(fit(rows, present, tuple(ANSWERABILITY_FEATURES[i] for i in KEEP)), rows, present)
+    answerable = recalibrate(fit(rows, present, ANSWERABILITY_FEATURES), rows, present)
     p = answerable.predict(rows)
     threshold = float(np.quantile(p[present == 1], 0.10))
     correct = recalibrate(fit(rows, right, ANSWERABILITY_FEATURES), rows, right)

@@ -125,7 +125,7 @@ def fit(rows: np.ndarray, labels: np.ndarray, features: tuple[str, ...]) -> Logi
 def recalibrate(model: LogisticModel, rows: np.ndarray, labels: np.ndarray) -> LogisticModel:
     """Balanced weights shift probabilities; refit slope and offset (Platt) on the same data
     so the output is P(relevant) again."""
-    z = ((rows - model.mean) / model.scale) @ model.coef
+    z = ((rows - model.mean) / model.scale) @ model.coef + model.intercept
     platt = LogisticRegression(C=1e6, max_iter=1000).fit(z.reshape(-1, 1), labels)
     a, b = float(platt.coef_[0][0]), float(platt.intercept_[0])
     return LogisticModel(model.features, model.mean, model.scale, model.coef * a,
@@ -172,7 +172,9 @@ def main() -> None:
     args = parser.parse_args()
     sets = tuple(args.sets.split(","))
     reranker = load_reranker(args.reranker, "unused").reranker if args.reranker != "none" else None
-    shipped = {"version": "1", "fitted_on": list(sets), "models": {}}
+    # --write replaces the entries of the embedding models fitted now and keeps the others.
+    shipped = json.loads(MODEL_PATH.read_text()) if MODEL_PATH.exists() else {"models": {}}
+    shipped["version"] = "1"
     table = []
     for embedding in args.embeddings.split(","):
         embedder = load_embedder(embedding)
@@ -224,7 +226,7 @@ def main() -> None:
             table.append([held, embedding, len(queries[held])]
                          + [float(np.mean(v)) if v else "–" for v in scores.values()])
         first = fit_first(list(sets))
-        entry = {"base": first.to_dict(), "rerank": {}}
+        entry = {"fitted_on": list(sets), "base": first.to_dict(), "rerank": {}}
         if reranker:
             entry["rerank"][args.reranker] = fit_second(list(sets), first).to_dict()
         shipped["models"][key] = entry

@@ -200,4 +200,15 @@ def section_steps(text: str, max_lines: int = 40) -> str:
             continue
     if numbered < 2:
         return ""
-    return "\n".join(out[:max_lines])
+    return "\n".join(_trim_steps(out, max_lines))
+
+
+def _trim_steps(lines: list[str], max_lines: int) -> list[str]:
+    """At most ``max_lines`` lines, cut only before a step (never inside a code block)."""
+    if len(lines) <= max_lines:
+        return lines
+    cut = max(
+        (i for i in range(1, max_lines + 1) if i == len(lines) or _ITEM.match(lines[i])),
+        default=max_lines,
+    )
+    return lines[:cut]

@@ -24,6 +24,7 @@ _ABBREVIATION = re.compile(
 )
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?])")
+_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,13 @@ def map_citations(answer: str, sources: list[ContextSource]) -> CitedAnswer:
 
     removed = 0
     lines: list[str] = []
+    in_fence = False
     for line in answer.split("\n"):
+        if _FENCE.match(line) or in_fence:
+            # Code is quoted verbatim: no markers to check, indentation kept.
+            in_fence = in_fence != bool(_FENCE.match(line))
+            lines.append(line)
+            continue
         bullet = _BULLET.match(line)
         prefix = bullet.group(0) if bullet else ""
         sentences = _sentences(line[len(prefix) :])
@@ -83,10 +90,10 @@ def map_citations(answer: str, sources: list[ContextSource]) -> CitedAnswer:
                 kept.append(sentence)
         if sentences and not kept:
             continue  # the whole line (a sentence, or a list item with its bullet) goes
-        lines.append(prefix + _RUN.sub(renumber, "".join(kept)).rstrip())
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
-    text = re.sub(r"(\[\d+\])(?:\1)+", r"\1", text)  # "[1][1]" → "[1]"
-    text = _SPACE_BEFORE_PUNCT.sub(r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+        body = _RUN.sub(renumber, "".join(kept)).rstrip()
+        body = re.sub(r"(\[\d+\])(?:\1)+", r"\1", body)  # "[1][1]" → "[1]"
+        lines.append(prefix + _SPACE_BEFORE_PUNCT.sub(r"\1", re.sub(r"[ \t]{2,}", " ", body)))
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
     return CitedAnswer(text=text, cited=cited, invented=invented, removed_sentences=removed)
 
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import LogisticModel
-from .candidates import Unit, extract_units
+from .candidates import Unit, extract_units, section_steps
 
 SemanticScorer = Callable[[str, list[str]], list[float]]
 IdfLookup = Callable[[list[str]], dict[str, float]]
@@ -198,7 +198,7 @@ class ReaderConfig:
     max_words: int = 60  # an answer of single pieces stops growing past this
     second_ratio: float = 0.9  # a second piece must score ≥ this × the best
     max_passages: int = 3
-    passage_margin: float = 0.5  # passages below this × the best passage's relevance are skipped
+    passage_margin: float = 0.0  # passages below this × the best passage's relevance are skipped
     steps_max_lines: int = 40
 
 
@@ -271,9 +271,9 @@ class Reader:
             "semantic": float(rows[order[0], FEATURES.index("semantic")]),
         }
         if is_howto(question):
-            steps = self._steps(best_passage, best_unit)
+            steps = self._best_steps(pairs, probabilities)
             if steps is not None:
-                return Reading([Pick(best_passage.number, steps, best)], best, **facts)
+                return Reading([steps], best, **facts)
         picks = [Pick(best_passage.number, best_unit, best)]
         words = best_unit.words
         for i in order[1:3]:
@@ -285,18 +285,24 @@ class Reader:
             words += unit.words
         return Reading(picks, best, **facts)
 
-    def _steps(self, passage: Passage, best: Unit) -> Unit | None:
-        """A how-to question answered by the numbered steps of the best piece's section."""
-        from .candidates import section_steps
+    def _best_steps(
+        self, pairs: Sequence[tuple[Passage, Unit]], probabilities: np.ndarray
+    ) -> Pick | None:
+        """For a how-to question: the numbered steps of the section whose pieces match best.
 
-        steps = section_steps(passage.section or passage.text, self.config.steps_max_lines)
-        if not steps or (best.kind == "row"):
-            return None
-        if self.skip(steps):
-            return None
-        heading = passage.heading.split(" › ")[-1] if " › " in passage.heading else ""
-        text = f"*{heading}*\n{steps}" if heading else steps
-        return Unit("steps", text, passage.heading, best.position)
+        Sections are tried in order of their best piece's probability; the first that has
+        at least two numbered steps answers, with its heading."""
+        best_by_passage: dict[int, tuple[float, Passage]] = {}
+        for (passage, _unit), p in zip(pairs, probabilities, strict=True):
+            if p > best_by_passage.get(passage.number, (-1.0, passage))[0]:
+                best_by_passage[passage.number] = (float(p), passage)
+        for p, passage in sorted(best_by_passage.values(), key=lambda x: -x[0]):
+            steps = section_steps(passage.section or passage.text, self.config.steps_max_lines)
+            if steps and not self.skip(steps):
+                heading = passage.heading.split(" › ", 1)[1] if " › " in passage.heading else ""
+                text = f"*{heading}*\n{steps}" if heading else steps
+                return Pick(passage.number, Unit("steps", text, passage.heading), p)
+        return None
 
 
 def _scored_text(unit: Unit) -> str:
