@@ -155,6 +155,20 @@ def bands(p_correct, answered, high) -> dict[str, np.ndarray]:
     }
 
 
+def hit_rate(chosen: list[Case], texts: list[str]) -> list[float]:
+    """[share containing a gold span, mean words (markers not counted)]."""
+    hits = [contains(t, c.answers) for c, t in zip(chosen, texts, strict=True)]
+    words = [len(re.sub(r"\[\d+\]", " ", t).split()) for t in texts]
+    return [float(np.mean(hits)), float(np.mean(words))]
+
+
+def single(case: Case, column: int) -> str:
+    """The one piece a single feature ranks first."""
+    if not case.units:
+        return ""
+    return case.units[int(np.argmax(case.rows[:, column]))][1].text
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--max-queries", type=int, default=300)
@@ -209,14 +223,14 @@ def main() -> None:
         p_train = answerable.predict(rows)
         threshold = float(np.quantile(p_train[present == 1], 0.10))
         for mode in ("oracle", "e2e"):
-            hits, words = [], []
-            for c in cases[held]:
-                if c.mode != mode:
-                    continue
-                text, _, _ = read(c, reader)
-                hits.append(contains(text, c.answers))
-                words.append(len(text.replace("[", " [").split()) - text.count("["))
-            reading_rows.append([held, mode, len(hits), float(np.mean(hits)), float(np.mean(words))])
+            chosen = [c for c in cases[held] if c.mode == mode]
+            texts = [read(c, reader)[0] for c in chosen]
+            row = [held, mode, len(chosen), *hit_rate(chosen, texts)]
+            # Baselines in the same run: the piece the semantic scorer alone likes best, and
+            # the one covering most of the question (what the old reader leaned on).
+            for column in ("semantic", "coverage"):
+                row += hit_rate(chosen, [single(c, FEATURES.index(column)) for c in chosen])
+            reading_rows.append(row)
         correct = recalibrate(fit(rows_t := rows, right, ANSWERABILITY_FEATURES), rows_t, right)
         high = high_threshold(correct.predict(rows_t), right, p_train >= threshold)
         rows, present, right_h = answerability_data([held], reader)
@@ -236,7 +250,8 @@ def main() -> None:
         ])
     print_table(
         "Reader: answer contains a gold span (each set scored by a reader fitted on the others)",
-        ["set", "protocol", "questions", "contains gold", "mean words"],
+        ["set", "protocol", "questions", "reader: contains gold", "mean words",
+         "semantic only", "words", "coverage only", "words"],
         reading_rows,
     )
     print_table(

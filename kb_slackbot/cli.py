@@ -401,15 +401,28 @@ def evaluate(
     # The judge's rows only when this report or the earlier one was judged.
     judged = report.summary.get("judge_model") or (previous or {}).get("judge_model")
     for key, (before, value, delta) in rows.items():
-        if key in _JUDGE_KEYS and not judged:
+        if (key in _JUDGE_KEYS and not judged) or key.startswith(_BANDS):
             continue
         cells = [key, _fmt(value)]
         if previous is not None:
             cells += [_fmt(before), "" if delta is None else f"{delta:+.3f}"]
         table.add_row(*cells)
     out.print(table)
+    out.print(_reliability_table(report.summary))
     out.print(searched, markup=False)
     out.print(f"Report saved to {target}", markup=False)
+
+
+_BANDS = ("high_", "medium_", "low_")
+
+
+def _reliability_table(summary: dict) -> Table:
+    """Per confidence band: answers given and the share that were right (an expected page
+    cited and, where there is a reference answer, its key facts in the answer)."""
+    table = Table("confidence", "answers", "share right", title="Reliability")
+    for band in ("high", "medium", "low"):
+        table.add_row(band, _fmt(summary.get(f"{band}_answers")), _fmt(summary.get(f"{band}_right")))
+    return table
 
 
 def _scoped(service, spaces: Collection[str] | None):

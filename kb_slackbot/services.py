@@ -59,7 +59,8 @@ class Services:
 
     @cached_property
     def relevance_model(self) -> RelevanceModel:
-        return load_relevance_model(self.settings.embedding_model, self.reranker_choice.name)
+        # Keyed by the model actually loaded (a caller may share an already-loaded one).
+        return load_relevance_model(self.embedder.name, self.reranker_choice.name)
 
     @cached_property
     def searcher(self) -> HybridSearcher:

@@ -45,14 +45,19 @@ def restore_logging():
     structlog.configure(**config)
 
 
+DEFAULTS = Settings(_env_file=None)
+
+
 @pytest.fixture(scope="session")
 def embedder():
-    return load_embedder("all-MiniLM-L6-v2")
+    """The default embedding model (what a newcomer's install uses)."""
+    return load_embedder(DEFAULTS.embedding_model)
 
 
 @pytest.fixture(scope="session")
 def reranker_choice():
-    return load_reranker("nanoranker", "unused")
+    """The default reranker setting."""
+    return load_reranker(DEFAULTS.reranker, DEFAULTS.reranker_model)
 
 
 def make_settings(data_dir: Path, **overrides) -> Settings:

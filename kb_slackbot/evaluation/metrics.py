@@ -77,3 +77,54 @@ def percentile(values: Sequence[float], q: float) -> float | None:
 def mean(values: Sequence[float | None]) -> float | None:
     present = [v for v in values if v is not None]
     return sum(present) / len(present) if present else None
+
+
+# Key facts of a reference answer: amounts and times, commands, paths, names of settings —
+# the tokens an answer must carry to be right, whatever else it says.
+_FACT = re.compile(
+    r"[$€£¥]?\d+(?:[.,:]\d+)*(?:\s?%)?"
+    r"|`[^`]+`"
+    r"|[\w.-]*[/@_][\w./@:-]+"  # paths, addresses, snake_case
+    r"|\b[\w]+(?:[.-][\w]+)+\b",  # nwl.conf, wg-quick, v2.1
+    re.IGNORECASE,
+)
+_STOP = frozenset(
+    "the and with your that this from have will into when what then them they their there "
+    "about which must should would could also only some more than each other after before "
+    "oder und eine einer einen dann wenn sind wird werden nicht auch para como uma mais "
+    "com que seu sua pelo pela".split()
+)
+
+
+def key_facts(reference: str) -> list[str]:
+    """The facts a right answer must contain; content words when there is no such token."""
+    facts = [m.group(0).strip("`.,;: ").lower() for m in _FACT.finditer(reference)]
+    facts = [f for f in dict.fromkeys(facts) if f and not f.isalpha()]
+    if facts:
+        return facts
+    words = [w.lower() for w in _WORD.findall(reference) if len(w) >= 5]
+    return [w for w in dict.fromkeys(words) if w not in _STOP][:6]
+
+
+def key_fact_recall(answer: str, reference: str) -> float | None:
+    """Share of the reference's key facts found in the answer (None: no reference)."""
+    facts = key_facts(reference)
+    if not facts:
+        return None
+    text = " ".join(_MARKER.sub(" ", answer).lower().replace("`", "").split())
+    found = [
+        re.search(rf"(?<![\w.,]){re.escape(f.replace('`', ''))}(?![\w])", text) for f in facts
+    ]
+    return sum(bool(f) for f in found) / len(facts)
+
+
+def has_key_facts(answer: str, reference: str) -> bool | None:
+    """Right by the reference: at least half of its key facts, and every number in it."""
+    recall = key_fact_recall(answer, reference)
+    if recall is None:
+        return None
+    numbers = [f for f in key_facts(reference) if any(c.isdigit() for c in f)]
+    text = _MARKER.sub(" ", answer).lower()
+    return recall >= 0.5 and all(
+        re.search(rf"(?<![\w.,]){re.escape(n)}(?![\w])", text) for n in numbers
+    )

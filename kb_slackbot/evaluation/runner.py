@@ -42,6 +42,8 @@ class QuestionOutcome:
     prompt_tokens: int
     completion_tokens: int
     provider: str
+    confidence: str = "low"
+    key_facts: bool | None = None  # the answer holds the reference's key facts (None: no ref.)
     judge_verdict: str | None = None  # None: not judged (see the module docstring)
     judge_score: float | None = None
     judge_reason: str | None = None
@@ -108,6 +110,10 @@ def run_eval(
                 prompt_tokens=result.usage.prompt_tokens,
                 completion_tokens=result.usage.completion_tokens,
                 provider=result.provider,
+                confidence=result.confidence,
+                key_facts=metrics.has_key_facts(result.answer, item.reference_answer)
+                if item.reference_answer and result.status == "answered"
+                else (False if item.reference_answer else None),
                 judge_verdict=judgement.verdict if judgement else None,
                 judge_score=judgement.score if judgement else None,
                 judge_reason=judgement.reason if judgement else None,
@@ -152,6 +158,9 @@ def summarise(
         "not_found_precision": abstain["precision"],
         "not_found_recall": abstain["recall"],
         "answer_f1": metrics.mean([o.f1 for o in outcomes if o.f1 is not None]),
+        "key_facts_in_answer": metrics.mean(
+            [float(o.key_facts) for o in answerable if o.key_facts is not None]
+        ),
         "judge_score": metrics.mean([o.judge_score for o in outcomes]),
         "judged": sum(o.judge_score is not None for o in outcomes),
         "judge_errors": sum(
@@ -162,11 +171,32 @@ def summarise(
         "completion_tokens": sum(o.completion_tokens for o in outcomes),
         "provider": ",".join(sorted({o.provider for o in outcomes})),
     }
-    for stage in ("retrieve", "rerank", "generate", "total"):
+    for band, (count, right) in reliability(outcomes).items():
+        summary[f"{band}_answers"] = count
+        summary[f"{band}_right"] = right
+    for stage in ("retrieve", "rerank", "read", "generate", "total"):
         values = [o.timings_ms[stage] for o in outcomes if stage in o.timings_ms]
         summary[f"{stage}_ms_p50"] = metrics.percentile(values, 50)
         summary[f"{stage}_ms_p95"] = metrics.percentile(values, 95)
     return summary
+
+
+def is_right(o: QuestionOutcome) -> bool:
+    """An answer is right when the question was answerable, it cites an expected page, and
+    (where the question has a reference answer) it holds the reference's key facts."""
+    if not o.answerable or o.status != "answered":
+        return False
+    cites_expected = bool(set(o.cited) & set(o.expected)) if o.expected else True
+    return cites_expected and o.key_facts is not False
+
+
+def reliability(outcomes: list[QuestionOutcome]) -> dict[str, tuple[int, float | None]]:
+    """Per confidence band of the answers given: (how many, share right)."""
+    out: dict[str, tuple[int, float | None]] = {}
+    for band in ("high", "medium", "low"):
+        given = [o for o in outcomes if o.status == "answered" and o.confidence == band]
+        out[band] = (len(given), metrics.mean([float(is_right(o)) for o in given]))
+    return out
 
 
 def compare(current: dict, previous: dict) -> dict[str, tuple[object, object, float | None]]:

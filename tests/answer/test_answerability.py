@@ -1,0 +1,47 @@
+"""Abstention and confidence bands on hand-made evidence, with the shipped fitted models."""
+
+from __future__ import annotations
+
+from kb_slackbot.answer.answerability import Evidence, load_answerability
+from kb_slackbot.answer.prompts import says_not_covered
+
+STRONG = Evidence(relevance=0.97, reader=0.9, passage_coverage=0.95, passage_dense=0.9,
+                  piece_coverage=0.9, piece_semantic=0.95)
+WEAK = Evidence(relevance=0.05, reader=0.05, passage_coverage=0.1, passage_dense=0.78,
+                piece_coverage=0.05, piece_semantic=0.02)
+
+
+def test_strong_evidence_is_answered_and_weak_evidence_is_not():
+    model = load_answerability()
+    strong, weak = model.judge(STRONG), model.judge(WEAK)
+    assert strong.answerable and not weak.answerable
+    assert strong.p_answerable > weak.p_answerable and strong.p_correct > weak.p_correct
+    assert weak.band == "low" and strong.band in ("high", "medium")
+
+
+def test_probabilities_rise_from_weak_to_strong_evidence():
+    model = load_answerability()
+    weak, strong = WEAK.row(), STRONG.row()
+    fields = ("relevance", "reader", "passage_coverage", "passage_dense", "piece_coverage",
+              "piece_semantic")
+    low, high = WEAK.__dict__, STRONG.__dict__
+    halfway = Evidence(**{f: (low[f] + high[f]) / 2 for f in fields})
+    verdicts = [model.judge(e) for e in (WEAK, halfway, STRONG)]
+    assert weak != strong
+    assert [v.p_answerable for v in verdicts] == sorted(v.p_answerable for v in verdicts)
+    assert [v.p_correct for v in verdicts] == sorted(v.p_correct for v in verdicts)
+
+
+def test_bands_are_ordered_thresholds():
+    model = load_answerability()
+    assert 0.0 < model.medium <= model.high <= 1.0
+    assert 0.0 < model.threshold < 1.0
+
+
+def test_a_model_saying_the_pages_do_not_cover_it_is_not_an_answer():
+    assert says_not_covered("The pages do not say who the CEO is.")
+    assert says_not_covered("I couldn't find the Tokyo wifi password in the docs.")
+    assert says_not_covered("Die Dokumentation enthält keine Informationen dazu.")
+    assert says_not_covered("Não encontrei isso na documentação.")
+    assert not says_not_covered("Install WireGuard [1]. The pages do not cover Arch Linux.")
+    assert not says_not_covered("The hotel limit in Berlin is €160 per night [1].")

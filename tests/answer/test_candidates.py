@@ -1,0 +1,81 @@
+"""What the reader may quote: sentences, list items, table rows with headers, code, steps."""
+
+from __future__ import annotations
+
+from kb_slackbot.answer.candidates import extract_units, is_meta, section_steps
+
+TABLE = """Hotel limits per night:
+
+| City | Hotel per night | Meals per day |
+| --- | ---: | --- |
+| Berlin | €160 | €40 |
+| **London** | £190 | – |
+"""
+
+STEPS = """There is no app for Linux; you use the standard tools.
+
+1. Install the tools:
+
+```bash
+sudo apt install wireguard-tools
+```
+
+2. Bring the tunnel up:
+
+```bash
+sudo wg-quick up nwl
+```
+
+3. Check it with `wg show`.
+
+To disconnect, run `sudo wg-quick down nwl`.
+"""
+
+
+def _kinds(units):
+    return [(u.kind, u.text) for u in units]
+
+
+def test_table_rows_are_joined_with_their_header_cells():
+    rows = [u for u in extract_units(TABLE, "Travel › Limits") if u.kind == "row"]
+    assert [u.text for u in rows] == [
+        "Berlin — Hotel per night: €160; Meals per day: €40",
+        "London — Hotel per night: £190",  # an empty cell ("–") is left out
+    ]
+    assert all(u.context == "Travel › Limits" for u in rows)
+
+
+def test_list_items_carry_their_lead_in_and_code_its_step():
+    units = extract_units("You need:\n\n- a laptop\n- your security key\n", "VPN")
+    items = [u for u in units if u.kind == "item"]
+    assert [u.text for u in items] == ["a laptop", "your security key"]
+    assert all("You need:" in u.context for u in items)
+    code = [u for u in extract_units(STEPS) if u.kind == "code"]
+    assert code[0].text.startswith("Install the tools:\n```bash")
+    assert "sudo apt install wireguard-tools" in code[0].text
+
+
+def test_meta_sentences_are_never_candidates():
+    text = "This page explains how to set up the VPN. The VPN costs nothing."
+    assert [u.text for u in extract_units(text)] == ["The VPN costs nothing."]
+    for sentence in ("Diese Seite beschreibt den Ablauf.", "Esta página explica o processo.",
+                     "See below for details."):
+        assert is_meta(sentence)
+    assert not is_meta("The page size limit is 10 MB.")
+
+
+def test_section_steps_keep_numbers_and_code_and_stop_at_trailing_prose():
+    steps = section_steps(STEPS)
+    assert steps.splitlines()[0] == "1. Install the tools:"
+    assert "   sudo apt install wireguard-tools" in steps
+    assert "3. Check it with `wg show`." in steps
+    assert "disconnect" not in steps
+    assert section_steps("1. Only one step.\n") == ""  # one step is not a procedure
+
+
+def test_long_steps_are_cut_between_steps_never_inside_code():
+    text = "\n\n".join(f"{n}. Step {n}:\n\n```\ncommand {n}\nmore {n}\n```" for n in range(1, 9))
+    steps = section_steps(text, max_lines=12)
+    assert steps.count("```") % 2 == 0
+    assert steps.splitlines()[-1].strip() == "```"
+    assert len(steps.splitlines()) <= 12
