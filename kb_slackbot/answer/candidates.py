@@ -92,7 +92,7 @@ def _blocks(text: str) -> list[_Block]:
         stripped = line.strip()
         kind = "table" if stripped.startswith("|") else "list" if _ITEM.match(line) else "prose"
         last = blocks[-1] if blocks else None
-        if last and last.kind == kind and kind != "list":
+        if last and last.kind == kind:
             last.lines.append(line)
         elif last and last.kind == "list" and kind == "prose" and line[:1].isspace():
             last.lines.append(line)  # an item's continuation line
@@ -153,8 +153,7 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             for item, _number in _items(block.lines):
                 if len(item.split()) >= 2:
                     units.append(Unit("item", item, f"{heading} {lead_in}".strip(), len(units)))
-            lead_in = ""
-            continue
+            continue  # the lead-in also covers a list that continues after a blank line
         if block.kind == "table":
             for row in _table_rows(block.lines):
                 units.append(Unit("row", row, heading, len(units)))

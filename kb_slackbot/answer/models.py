@@ -21,6 +21,11 @@ class Source(BaseModel):
     score: float = 0.0
     outdated: bool = False
 
+    @property
+    def anchor(self) -> str:
+        """How a citation is shown: "Title › Section" (the title alone for a page's top)."""
+        return f"{self.title} › {self.heading_path}" if self.heading_path else self.title
+
 
 class Usage(BaseModel):
     prompt_tokens: int = 0

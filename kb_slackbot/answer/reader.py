@@ -55,7 +55,7 @@ _QUESTION_TYPES = {
 }
 _QUESTION_TYPE_PATTERNS = {k: re.compile(v, re.IGNORECASE) for k, v in _QUESTION_TYPES.items()}
 _HOWTO = re.compile(
-    r"^\s*(?:how (?:do|can|should|would) (?:i|we|you)|how to\b|what(?:'s| is| are) the steps|"
+    r"^[\s¿]*(?:how (?:do|can|should|would) (?:i|we|you)|how to\b|what(?:'s| is| are) the steps|"
     r"steps to|wie (?:kann|muss|soll) (?:ich|man)|wie (?:richte|installiere|mache|erstelle|"
     r"setze|aktiviere|deaktiviere|lösche|ändere|rolle|stelle)|"
     r"como (?:fa[çc]o|posso|devo|configur|instal|cri[oa]|ativ|desativ|cancel|mud|alter)|"
@@ -111,6 +111,9 @@ class Passage:
     heading: str  # "Title › Section"
     relevance: float  # P(relevant) from the relevance model
     section: str = ""  # the whole section's Markdown when it spans several chunks
+    # Other sections of the same page: (heading path, Markdown). A how-to question about
+    # "Linux" may land on the page's introduction; its steps are in the "Linux" section.
+    page_sections: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,17 @@ def _multiline(picks: Sequence[Pick]) -> bool:
     return any("\n" in p.unit.text for p in picks)
 
 
+def _covered(weights: dict[str, float], words: set[str]) -> float:
+    """Summed weight of the question terms a piece contains; a term also matches a longer
+    word it begins ("mac" → "macos", "config" → "configuration"), a light stemming that
+    works the same in every language."""
+    total = 0.0
+    for term, weight in weights.items():
+        if term in words or (len(term) >= 3 and any(w.startswith(term) for w in words)):
+            total += weight
+    return total
+
+
 def unit_features(
     question: str,
     units: Sequence[Unit],
@@ -167,7 +181,7 @@ def unit_features(
     rel = np.asarray(passage_relevance, dtype=np.float64)
     ids = list(passage_ids) if passage_ids is not None else [0] * len(units)
     words = [tokenize(u.text) for u in units]
-    coverage = [sum(w for t, w in weights.items() if t in set(ws)) / total for ws in words]
+    coverage = [_covered(weights, set(ws)) / total for ws in words]
     rows = []
     for i, (unit, s, r) in enumerate(zip(units, sem, rel, strict=True)):
         ctx = set(words[i]) | set(tokenize(unit.context))
@@ -179,7 +193,7 @@ def unit_features(
                 s,
                 s - sem.max(),
                 coverage[i],
-                sum(w for t, w in weights.items() if t in ctx) / total,
+                _covered(weights, ctx) / total,
                 (sum(1 for w in words[i] if w not in weights) / len(words[i])) if words[i] else 0,
                 1.0 if kind and new else 0.0,
                 1.0 if kind and not new else 0.0,
@@ -251,8 +265,9 @@ class Reader:
         pairs = self.units(passages)
         if not pairs:
             return Reading([], 0.0)
-        rows = self.features(question, pairs, idf(tokenize(question)))
-        return self.select(question, pairs, self.model.predict(rows), rows)
+        weights = idf(tokenize(question))
+        rows = self.features(question, pairs, weights)
+        return self.select(question, pairs, self.model.predict(rows), rows, weights)
 
     def select(
         self,
@@ -260,6 +275,7 @@ class Reader:
         pairs: Sequence[tuple[Passage, Unit]],
         probabilities: np.ndarray,
         rows: np.ndarray,
+        idf: dict[str, float] | None = None,
     ) -> Reading:
         """The best piece; for a how-to question its section's steps; a close second piece
         when it fits the word budget."""
@@ -271,9 +287,11 @@ class Reader:
             "semantic": float(rows[order[0], FEATURES.index("semantic")]),
         }
         if is_howto(question):
-            steps = self._best_steps(pairs, probabilities)
-            if steps is not None:
-                return Reading([steps], best, **facts)
+            found = self._best_steps(question, pairs, probabilities, idf or {})
+            if found is not None:
+                steps, cover = found
+                # The steps are the piece shown: how much of the question they cover counts.
+                return Reading([steps], best, max(cover, facts["coverage"]), facts["semantic"])
         picks = [Pick(best_passage.number, best_unit, best)]
         words = best_unit.words
         for i in order[1:3]:
@@ -286,23 +304,40 @@ class Reader:
         return Reading(picks, best, **facts)
 
     def _best_steps(
-        self, pairs: Sequence[tuple[Passage, Unit]], probabilities: np.ndarray
-    ) -> Pick | None:
-        """For a how-to question: the numbered steps of the section whose pieces match best.
+        self,
+        question: str,
+        pairs: Sequence[tuple[Passage, Unit]],
+        probabilities: np.ndarray,
+        idf: dict[str, float],
+    ) -> tuple[Pick, float] | None:
+        """For a how-to question: the numbered steps of the section that matches it best.
 
-        Sections are tried in order of their best piece's probability; the first that has
-        at least two numbered steps answers, with its heading."""
+        The sections considered are those of the passages read and the other sections of
+        their pages; each is scored by how much of the question its heading and steps cover
+        (IDF-weighted), ties going to the passage the reader liked best."""
         best_by_passage: dict[int, tuple[float, Passage]] = {}
         for (passage, _unit), p in zip(pairs, probabilities, strict=True):
             if p > best_by_passage.get(passage.number, (-1.0, passage))[0]:
                 best_by_passage[passage.number] = (float(p), passage)
+        terms = list(dict.fromkeys(tokenize(question)))
+        top = max(idf.values(), default=1.0)
+        weight = {t: idf.get(t, top) for t in terms}
+        total = sum(weight.values()) or 1.0
+        options: list[tuple[float, float, Passage, str, str]] = []
         for p, passage in sorted(best_by_passage.values(), key=lambda x: -x[0]):
-            steps = section_steps(passage.section or passage.text, self.config.steps_max_lines)
-            if steps and not self.skip(steps):
-                heading = passage.heading.split(" › ", 1)[1] if " › " in passage.heading else ""
-                text = f"*{heading}*\n{steps}" if heading else steps
-                return Pick(passage.number, Unit("steps", text, passage.heading), p)
-        return None
+            sections = [(passage.heading, passage.section or passage.text), *passage.page_sections]
+            for heading, text in sections:
+                steps = section_steps(text, self.config.steps_max_lines)
+                if not steps or self.skip(steps):
+                    continue
+                cover = _covered(weight, set(tokenize(f"{heading} {steps}"))) / total
+                options.append((cover, p, passage, heading, steps))
+        if not options:
+            return None
+        cover, p, passage, heading, steps = max(options, key=lambda o: (o[0], o[1]))
+        section = heading.split(" › ", 1)[1] if " › " in heading else ""
+        text = f"*{section}*\n{steps}" if section else steps
+        return Pick(passage.number, Unit("steps", text, heading), p), cover
 
 
 def _scored_text(unit: Unit) -> str:

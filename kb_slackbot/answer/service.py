@@ -26,13 +26,13 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .citations import map_citations
 from .context import TokenCounter, build_context
-from .pages import merge_pages
-from .reader import Passage, Reader, Reading
 from .language import detect_language
 from .messages import message
 from .models import AnswerResult, Source, Usage
+from .pages import merge_pages
 from .querylog import QueryLog
 from .question import check_question
+from .reader import Passage, Reader, Reading
 
 log = structlog.get_logger(__name__)
 
@@ -161,16 +161,23 @@ class AnswerService:
     # --- steps ---------------------------------------------------------------------------
 
     def _read(self, question: str, results: list[SearchResult]) -> Reading:
-        passages = [
-            Passage(
-                number=n,
-                text=r.chunk.text,
-                heading=" › ".join((r.chunk.title, *r.chunk.headings)),
-                relevance=r.score,
-                section=self.searcher.section_text(r.chunk),
+        passages = []
+        for n, r in enumerate(results, start=1):
+            sections = self.searcher.page_sections(r.chunk.doc_id)
+            passages.append(
+                Passage(
+                    number=n,
+                    text=r.chunk.text,
+                    heading=" › ".join((r.chunk.title, *r.chunk.headings)),
+                    relevance=r.score,
+                    section=sections.get((r.chunk.headings, r.chunk.page), r.chunk.text),
+                    page_sections=tuple(
+                        (" › ".join((r.chunk.title, *headings)), text)
+                        for (headings, _page), text in sections.items()
+                        if headings != r.chunk.headings
+                    ),
+                )
             )
-            for n, r in enumerate(results, start=1)
-        ]
         return self.reader.read(question, passages, self.searcher.idf)
 
     def _judge(self, results: list[SearchResult], reading: Reading) -> Verdict:
@@ -339,4 +346,3 @@ def _thread_context(question: str, history: Sequence[Message]) -> str | None:
     if not earlier or len(question.split()) > 12:
         return None
     return earlier[-1][:500]
-

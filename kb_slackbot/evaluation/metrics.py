@@ -89,10 +89,62 @@ _FACT = re.compile(
     re.IGNORECASE,
 )
 _STOP = frozenset(
-    "the and with your that this from have will into when what then them they their there "
-    "about which must should would could also only some more than each other after before "
-    "oder und eine einer einen dann wenn sind wird werden nicht auch para como uma mais "
-    "com que seu sua pelo pela".split()
+    [
+        "the",
+        "and",
+        "with",
+        "your",
+        "that",
+        "this",
+        "from",
+        "have",
+        "will",
+        "into",
+        "when",
+        "what",
+        "then",
+        "them",
+        "they",
+        "their",
+        "there",
+        "about",
+        "which",
+        "must",
+        "should",
+        "would",
+        "could",
+        "also",
+        "only",
+        "some",
+        "more",
+        "than",
+        "each",
+        "other",
+        "after",
+        "before",
+        "oder",
+        "und",
+        "eine",
+        "einer",
+        "einen",
+        "dann",
+        "wenn",
+        "sind",
+        "wird",
+        "werden",
+        "nicht",
+        "auch",
+        "para",
+        "como",
+        "uma",
+        "mais",
+        "com",
+        "que",
+        "seu",
+        "sua",
+        "pelo",
+        "pela",
+    ]
 )
 
 
@@ -112,9 +164,7 @@ def key_fact_recall(answer: str, reference: str) -> float | None:
     if not facts:
         return None
     text = " ".join(_MARKER.sub(" ", answer).lower().replace("`", "").split())
-    found = [
-        re.search(rf"(?<![\w.,]){re.escape(f.replace('`', ''))}(?![\w])", text) for f in facts
-    ]
+    found = [re.search(rf"(?<![\w.,]){re.escape(f.replace('`', ''))}(?![\w])", text) for f in facts]
     return sum(bool(f) for f in found) / len(facts)
 
 

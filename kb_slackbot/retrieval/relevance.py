@@ -72,15 +72,24 @@ def feature_matrix(
     total = float(weights.sum()) or 1.0
     dense = np.array([c.dense for c in candidates], dtype=np.float64)
     bm25 = np.array([c.bm25 for c in candidates], dtype=np.float64)
-    coverage = np.array(
-        [sum(w for t, w in zip(terms, weights, strict=True) if t in c.terms) for c in candidates]
-    ) / total
-    title = np.array(
-        [
-            sum(w for t, w in zip(terms, weights, strict=True) if t in c.title_terms)
-            for c in candidates
-        ]
-    ) / total
+    coverage = (
+        np.array(
+            [
+                sum(w for t, w in zip(terms, weights, strict=True) if t in c.terms)
+                for c in candidates
+            ]
+        )
+        / total
+    )
+    title = (
+        np.array(
+            [
+                sum(w for t, w in zip(terms, weights, strict=True) if t in c.title_terms)
+                for c in candidates
+            ]
+        )
+        / total
+    )
     columns = [
         dense,
         dense - dense.max(),

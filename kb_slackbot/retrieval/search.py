@@ -244,23 +244,23 @@ class HybridSearcher:
 
     def section_text(self, chunk: Chunk) -> str:
         """The whole section a chunk belongs to, its chunks joined in order, overlap removed."""
+        return self.page_sections(chunk.doc_id).get((chunk.headings, chunk.page), chunk.text)
+
+    def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:
+        """Every section of a page: (headings, PDF page) → its text, chunks joined in order."""
         corpus = self._corpus
         if corpus is None:
-            return chunk.text
-        siblings = sorted(
-            (
-                c
-                for c in corpus.chunks.values()
-                if c.doc_id == chunk.doc_id and c.headings == chunk.headings and c.page == chunk.page
-            ),
-            key=lambda c: c.index,
+            return {}
+        chunks = sorted(
+            (c for c in corpus.chunks.values() if c.doc_id == doc_id), key=lambda c: c.index
         )
-        blocks: list[str] = []
-        for sibling in siblings or [chunk]:
-            for block in sibling.text.split("\n\n"):
+        sections: dict[tuple[tuple[str, ...], int | None], list[str]] = {}
+        for chunk in chunks:
+            blocks = sections.setdefault((chunk.headings, chunk.page), [])
+            for block in chunk.text.split("\n\n"):
                 if block not in blocks[-8:]:  # chunk overlap repeats the last few blocks
                     blocks.append(block)
-        return "\n\n".join(blocks)
+        return {key: "\n\n".join(blocks) for key, blocks in sections.items()}
 
     def _dense(
         self, query_vector: np.ndarray, corpus: _Corpus, spaces: Collection[str] | None

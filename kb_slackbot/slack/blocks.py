@@ -74,7 +74,7 @@ def link(url: str, title: str) -> str:
 
 
 def source_line(source: Source) -> str:
-    line = f"[{source.number}] {link(source.url, source.title)}"
+    line = f"[{source.number}] {link(source.url, source.anchor)}"
     if source.outdated:
         line += f" · updated {source.updated.isoformat()}"
     return line

@@ -5,10 +5,22 @@ from __future__ import annotations
 from kb_slackbot.answer.answerability import Evidence, load_answerability
 from kb_slackbot.answer.prompts import says_not_covered
 
-STRONG = Evidence(relevance=0.97, reader=0.9, passage_coverage=0.95, passage_dense=0.9,
-                  piece_coverage=0.9, piece_semantic=0.95)
-WEAK = Evidence(relevance=0.05, reader=0.05, passage_coverage=0.1, passage_dense=0.78,
-                piece_coverage=0.05, piece_semantic=0.02)
+STRONG = Evidence(
+    relevance=0.97,
+    reader=0.9,
+    passage_coverage=0.95,
+    passage_dense=0.9,
+    piece_coverage=0.9,
+    piece_semantic=0.95,
+)
+WEAK = Evidence(
+    relevance=0.05,
+    reader=0.05,
+    passage_coverage=0.1,
+    passage_dense=0.78,
+    piece_coverage=0.05,
+    piece_semantic=0.02,
+)
 
 
 def test_strong_evidence_is_answered_and_weak_evidence_is_not():
@@ -22,8 +34,14 @@ def test_strong_evidence_is_answered_and_weak_evidence_is_not():
 def test_probabilities_rise_from_weak_to_strong_evidence():
     model = load_answerability()
     weak, strong = WEAK.row(), STRONG.row()
-    fields = ("relevance", "reader", "passage_coverage", "passage_dense", "piece_coverage",
-              "piece_semantic")
+    fields = (
+        "relevance",
+        "reader",
+        "passage_coverage",
+        "passage_dense",
+        "piece_coverage",
+        "piece_semantic",
+    )
     low, high = WEAK.__dict__, STRONG.__dict__
     halfway = Evidence(**{f: (low[f] + high[f]) / 2 for f in fields})
     verdicts = [model.judge(e) for e in (WEAK, halfway, STRONG)]

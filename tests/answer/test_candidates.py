@@ -58,8 +58,11 @@ def test_list_items_carry_their_lead_in_and_code_its_step():
 def test_meta_sentences_are_never_candidates():
     text = "This page explains how to set up the VPN. The VPN costs nothing."
     assert [u.text for u in extract_units(text)] == ["The VPN costs nothing."]
-    for sentence in ("Diese Seite beschreibt den Ablauf.", "Esta página explica o processo.",
-                     "See below for details."):
+    for sentence in (
+        "Diese Seite beschreibt den Ablauf.",
+        "Esta página explica o processo.",
+        "See below for details.",
+    ):
         assert is_meta(sentence)
     assert not is_meta("The page size limit is 10 MB.")
 

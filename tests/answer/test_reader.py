@@ -65,8 +65,12 @@ def test_question_types(question, kind):
 
 
 def test_howto_cues_in_four_languages():
-    for question in ("How do I set up the VPN?", "Wie richte ich das VPN ein?",
-                     "Como faço para configurar a VPN?", "¿Cómo puedo configurar la VPN?"):
+    for question in (
+        "How do I set up the VPN?",
+        "Wie richte ich das VPN ein?",
+        "Como faço para configurar a VPN?",
+        "¿Cómo puedo configurar la VPN?",
+    ):
         assert is_howto(question)
     assert not is_howto("What does the VPN cost?")
 

@@ -22,10 +22,10 @@ VPN_URL = "https://docs.northwindloop.example/it/vpn"
 
 QUESTIONS = [
     EvalQuestion(
-        question="how do I get the vpn working on my mac?",
+        question="How do I set up the VPN on Windows?",
         expected_sources=[VPN_URL],
-        reference_answer="Install LoopGate for macOS from App Shelf, import the nwl.conf file "
-        "from the VPN portal and switch the tunnel on.",
+        reference_answer="Install LoopGate for Windows from App Shelf, import the nwl.conf file "
+        "from the VPN portal and click Activate.",
     ),
     EvalQuestion(
         question="How do I set up the VPN on Linux?",

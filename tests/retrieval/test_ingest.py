@@ -174,7 +174,8 @@ def test_roots_that_collided_before_are_repaired_without_re_embedding(tmp_path, 
         (tmp_path / "engineering" / "index.md").resolve(), "index.md", "public", None
     )
     document = load_document(survivor)
-    chunks = chunk_document(document, services.embedder.count_tokens, 254, 40)
+    limit = services.ingester.effective_chunk_tokens(services.settings.chunk_tokens)
+    chunks = chunk_document(document, services.embedder.count_tokens, limit, 40)
     vectors = services.embedder.embed_documents([c.embedding_text() for c in chunks])
     old_hash = content_hash(
         survivor.path.read_bytes(),
@@ -183,7 +184,7 @@ def test_roots_that_collided_before_are_repaired_without_re_embedding(tmp_path, 
         "public",
         "",
         services.embedder.name,
-        "254",
+        str(limit),
         "40",
     )
     services.index.add_version(chunks, old_hash, document.source_path, vectors)
@@ -379,7 +380,8 @@ def test_a_large_file_is_chunked_embedded_and_stored_in_batches(kb, services):
     assert updates[-1] == f"big.md · {summary.chunks:,}/{summary.chunks:,} passages"
     # The same chunks as chunking the document in one go.
     document = load_document(SourceFile((kb / "big.md").resolve(), "big.md", "public", None))
-    whole = chunk_document(document, services.embedder.count_tokens, 254, 40)
+    limit = services.ingester.effective_chunk_tokens(services.settings.chunk_tokens)
+    whole = chunk_document(document, services.embedder.count_tokens, limit, 40)
     stored = sorted(
         ((m["chunk_index"], t) for _, t, m in services.index.iter_records()),
     )

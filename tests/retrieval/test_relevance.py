@@ -68,8 +68,9 @@ def test_no_bm25_match_and_no_candidates():
 
 
 def test_logistic_model_round_trip_and_prediction():
-    model = LogisticModel(("a", "b"), np.array([1.0, 0.0]), np.array([2.0, 1.0]),
-                          np.array([1.0, -1.0]), 0.5)
+    model = LogisticModel(
+        ("a", "b"), np.array([1.0, 0.0]), np.array([2.0, 1.0]), np.array([1.0, -1.0]), 0.5
+    )
     again = LogisticModel.from_dict(json.loads(json.dumps(model.to_dict())))
     rows = np.array([[3.0, 0.5], [1.0, 0.0]])
     expected = 1 / (1 + np.exp(-np.array([1.0 - 0.5 + 0.5, 0.5])))

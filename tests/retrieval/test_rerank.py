@@ -12,7 +12,6 @@ import torch
 
 from kb_slackbot.retrieval.embeddings import ModelUnavailable
 from kb_slackbot.retrieval.rerank import CrossEncoderReranker, NanoRanker, load_reranker
-from kb_slackbot.retrieval.search import SearchConfig
 from tests.retrieval.helpers import ingest, searcher_for, write
 
 WORDS = [
@@ -21,6 +20,11 @@ WORDS = [
     *("receipt", "train", "where", "is", "what", "when", "can", "to", "a", "in", "on", "for"),
     *("of", "and"),
 ]
+
+
+@pytest.fixture(scope="module")
+def nanoranker():
+    return NanoRanker()
 
 
 @pytest.fixture(scope="module")
@@ -92,38 +96,35 @@ def test_auto_prefers_a_cross_encoder_that_loads_locally(tiny_cross_encoder):
     assert "available locally" in choice.reason
 
 
-def test_hybrid_search_orders_results_by_the_rerankers_scores(tiny_cross_encoder, services, kb):
-    path, model, tokenizer = tiny_cross_encoder
+def test_hybrid_search_rescores_the_head_with_the_rerankers_scores(
+    tiny_cross_encoder, services, kb
+):
+    """With a reranker, the head of the first-stage order is scored again by the fitted second
+    stage, whose input includes the reranker's score for each passage."""
+    path, _model, _tokenizer = tiny_cross_encoder
     reranker = CrossEncoderReranker(str(path))
     for i, text in enumerate(PASSAGES):
         write(kb, f"page{i}.md", f"# Page {i}\n\n{text}\n")
     ingest(services, kb)
     query = "how do i reset my vpn password"
 
-    # All weight on the reranker: its scores are the results' scores, and decide the order.
-    searcher = searcher_for(services, reranker=reranker, use_mmr=False, rerank_weight=1.0)
+    searcher = searcher_for(services, reranker=reranker, rerank_depth=3)
     results = searcher.search(query, top_k=5).results
     assert len(results) == 5
-    texts = [r.chunk.embedding_text() for r in results]
-    expected = reranker.score(query, texts)
-    assert [r.score for r in results] == pytest.approx(expected, abs=1e-6)
-    assert [r.score for r in results] == sorted(expected, reverse=True)
-    assert [r.stages["rerank"] for r in results] == pytest.approx(expected, abs=1e-4)
-    # The order is the model's, not the dense retriever's.
-    logits = raw_logits(model, tokenizer, query, texts)
-    assert list(logits) == sorted(logits, reverse=True)
-    assert [r.stages["dense_rank"] for r in results] != [1, 2, 3, 4, 5]
-
-    # The default blends it with the dense similarity, and orders by the blend.
-    blended = searcher_for(services, reranker=reranker, use_mmr=False).search(query, top_k=5)
-    weight = SearchConfig().rerank_weight
-    assert 0 < weight < 1
-    for r in blended.results:
-        mix = weight * r.stages["rerank"] + (1 - weight) * r.stages["dense_sim"]
-        assert r.score == pytest.approx(mix, abs=1e-4)
-    assert [r.score for r in blended.results] == sorted(
-        (r.score for r in blended.results), reverse=True
-    )
+    head = [r for r in results if "rerank" in r.stages]
+    assert len(head) == 3, "only the first `rerank_depth` candidates are reranked"
+    expected = reranker.score(query, [r.chunk.embedding_text() for r in head])
+    assert [r.stages["rerank"] for r in head] == pytest.approx(expected, abs=1e-4)
+    # The reranked head comes first, each part ordered by its own probabilities.
+    assert results[:3] == head
+    assert [r.score for r in head] == sorted((r.score for r in head), reverse=True)
+    # Its probabilities are the second stage's, not the first stage's.
+    assert any(abs(r.score - r.stages["p_first"]) > 1e-6 for r in head)
+    assert all(0.0 <= r.score <= 1.0 for r in results)
+    # A higher reranker score, all else equal, means a higher probability.
+    second = searcher.relevance.second
+    assert second is not None
+    assert second.coef[second.features.index("rerank")] > 0
 
 
 def test_auto_falls_back_to_nanoranker_fast_and_says_why():
@@ -168,8 +169,8 @@ def test_none_disables_reranking():
     ],
     ids=["en", "de"],
 )
-def test_nanoranker_ranks_on_topic_above_off_topic(reranker_choice, query, on_topic, off_topic):
-    reranker = reranker_choice.reranker
+def test_nanoranker_ranks_on_topic_above_off_topic(nanoranker, query, on_topic, off_topic):
+    reranker = nanoranker
     assert reranker.name == "nanoranker"
     on, off = reranker.score(query, [on_topic, off_topic])
     assert 0.0 <= off < on <= 1.0
@@ -177,8 +178,8 @@ def test_nanoranker_ranks_on_topic_above_off_topic(reranker_choice, query, on_to
     assert reranker.score(query, [off_topic, on_topic]) == pytest.approx([off, on])
 
 
-def test_nanoranker_handles_duplicates_and_empty_input(reranker_choice):
-    reranker = reranker_choice.reranker
+def test_nanoranker_handles_duplicates_and_empty_input(nanoranker):
+    reranker = nanoranker
     scores = reranker.score("vpn", ["vpn setup guide", "vpn setup guide", "lunch"])
     assert scores[0] == scores[1]
     assert all(0.0 <= s <= 1.0 for s in scores)

@@ -44,28 +44,29 @@ def test_results_carry_citations_stages_and_calibrated_scores(sample_services):
     assert best.chunk.title == "VPN setup"
     assert best.chunk.location.startswith("line")
     assert "Linux" in best.chunk.heading_path or "linux" in best.chunk.text.lower()
-    assert set(best.stages) >= {"rrf", "rerank", "dense_sim"}
+    assert set(best.stages) >= {"rrf", "dense_sim", "coverage", "p_first"}
     assert {"dense_rank", "bm25_rank"} & set(best.stages)
     scores = [r.score for r in response.results]
     assert scores == sorted(scores, reverse=True)
     assert all(0.0 <= s <= 1.0 for s in scores)
-    assert set(response.timings_ms) >= {"embed", "dense", "bm25", "fuse", "rerank", "total"}
+    assert set(response.timings_ms) >= {"embed", "dense", "bm25", "fuse", "total"}
     assert len(best.snippet) <= 280
 
 
-def test_min_relevance_moves_weak_results_below_the_threshold(sample_services):
+def test_relevance_probability_separates_on_and_off_topic(sample_services):
+    """The fitted relevance probability of the best passage: high for a question the KB
+    answers, far lower for one it does not; passages under KB_MIN_RELEVANCE are set aside."""
     searcher = sample_services.searcher
     threshold = searcher.config.min_relevance
     assert threshold == sample_services.settings.min_relevance > 0
     off_topic = searcher.search("who won the company hackathon in 2019?", top_k=3)
-    assert off_topic.results == []
-    assert off_topic.below_threshold, "weak matches are kept aside, not thrown away"
-    assert all(r.score < threshold for r in off_topic.below_threshold)
-
     on_topic = searcher.search("how many days of sick leave without a doctor's note", top_k=3)
     assert on_topic.results
-    assert all(r.score >= threshold for r in on_topic.results)
-    assert all(r.score < threshold for r in on_topic.below_threshold)
+    best_off = max(r.score for r in off_topic.results + off_topic.below_threshold)
+    assert on_topic.results[0].score > 0.5 > best_off
+    for response in (on_topic, off_topic):
+        assert all(r.score >= threshold for r in response.results)
+        assert all(r.score < threshold for r in response.below_threshold)
 
 
 def test_threshold_splits_results_and_below_threshold(services, kb):
