@@ -140,6 +140,16 @@ def read(case: Case, reader: Reader):
     return reading.text(), reading.best, reading
 
 
+def set_slices(cases: dict[str, list[Case]]) -> list[slice]:
+    """Where each set's rows are in answerability_data(QA_SETS): e2e and removed cases."""
+    out, start = [], 0
+    for s in QA_SETS:
+        n = sum(1 for c in cases[s] if c.mode != "oracle")
+        out.append(slice(start, start + n))
+        start += n
+    return out
+
+
 def evidence(case: Case, best: float, reading) -> Evidence:
     top = case.top_row
     return Evidence(
@@ -317,7 +327,12 @@ def write(reader_model, cases, scorer, answerability_data) -> None:
     p = answerable.predict(rows)
     threshold = float(np.quantile(p[present == 1], 0.10))
     correct = recalibrate(fit(rows, right, ANSWERABILITY_FEATURES), rows, right)
-    high = high_threshold(correct.predict(rows), right, p >= threshold)
+    # "high" must hold on every set, not only on the three together: the strictest set's cut.
+    pc = correct.predict(rows)
+    high = max(
+        high_threshold(pc[chunk], right[chunk], (p >= threshold)[chunk])
+        for chunk in set_slices(cases)
+    )
     payload = {
         "version": "1",
         "fitted_on": list(QA_SETS),

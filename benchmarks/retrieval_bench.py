@@ -41,13 +41,10 @@ def run_dataset(name: str, max_queries: int, rerankers: list[str], embedder) -> 
     }
     pipelines = {}
     for label, reranker in configs.items():
-        variants = [(20, 0.5), (50, 0.5), (20, 1.0)] if reranker else [(20, 0.0), (50, 0.0)]
-        for depth, weight in variants:
-            kind = f"w={weight}" if reranker else "dense cosine"
-            s = searcher(index, reranker, candidates=100, rerank_weight=weight, refresh=False)
-            s._corpus = corpus  # share the one BM25 build
-            s._checked_at = float("inf")
-            pipelines[f"hybrid+MMR → {label} (depth {depth}, {kind})"] = (s, depth)
+        s = searcher(index, reranker, candidates=50, refresh=False)
+        s._corpus = corpus  # share the one BM25 build
+        s._checked_at = float("inf")
+        pipelines[f"product: relevance model, reranker {label}"] = (s, 20)
     scores: dict[str, list[tuple[float, float]]] = {}
     seconds: dict[str, float] = {}
 

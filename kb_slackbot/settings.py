@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     mmr: bool = False
     mmr_lambda: float = Field(0.7, ge=0.0, le=1.0)
     rerank_depth: int = Field(20, ge=1, le=200)
-    min_relevance: float = Field(0.02, ge=0.0, le=1.0)
+    min_relevance: float = Field(0.01, ge=0.0, le=1.0)
 
     # --- answering -----------------------------------------------------------------------
     llm_provider: Literal["auto", "anthropic", "ollama", "extractive"] = Field(

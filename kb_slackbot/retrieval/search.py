@@ -35,7 +35,7 @@ class SearchConfig:
     rrf_k: int = 60  # only for the stage figures (`search --json`); ordering is the model's
     use_mmr: bool = False  # MMR did not help on any public set; kept as an option
     mmr_lambda: float = 0.7
-    min_relevance: float = 0.02  # P(relevant) below which a passage is not used
+    min_relevance: float = 0.01  # P(relevant) below which a passage is not used
     rerank_depth: int = 20  # how many of the best candidates the reranker sees
     refresh_interval_s: float = 2.0
 

@@ -8,6 +8,7 @@ share, DMs, a Slack Connect channel); every byte the bot sends to Slack is check
 from __future__ import annotations
 
 import json
+import re
 import logging
 from pathlib import Path
 
@@ -285,31 +286,44 @@ def test_share_of_a_not_found_answer_with_restricted_suggestions_is_refused(
 def test_share_of_an_uncited_model_answer_from_restricted_passages_is_refused(
     tmp_path, leak_services, policy, logs
 ):
-    """Leak 2: the model repeats restricted facts without [n] markers, so nothing is cited."""
+    """Leak 2: the model repeats restricted facts but cites only a public passage (or nothing),
+    so the cited sources look public. What counts is every passage that reached the model."""
     with FakeAnthropic() as claude:
 
-        def uncited(body: dict) -> str:
-            prompt = prompt_text(body)
-            if "71,000" in prompt:
-                return "Engineer level 3 earns 71,000 to 84,000 euros (ZEBRA-HR-7731)."
-            return "Salary reviews happen once a year in March."
+        def public_number(prompt: str) -> str:
+            numbers = re.findall(r'<excerpt number="(\d+)" title="([^"]*)"', prompt)
+            return next((n for n, title in numbers if "HR only" not in title), "1")
 
-        claude.handler = uncited
+        def cites_public(body: dict) -> str:
+            prompt = prompt_text(body)
+            if "71,000" in prompt and "uncited" in prompt:
+                return "Engineer level 3 earns 71,000 to 84,000 euros (ZEBRA-HR-7731)."
+            if "71,000" in prompt:
+                n = public_number(prompt)
+                return f"Engineer level 3 earns 71,000 to 84,000 euros (ZEBRA-HR-7731) [{n}]."
+            return "Salary reviews happen once a year in March [1]."
+
+        claude.handler = cites_public
         service = leak_services.answer_service("extractive")
         service.provider = AnthropicProvider("test-key", "claude-test", FAST, base_url=claude.url)
         service.cache = None
         with running_bot(
             tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
         ) as bot:
-            question = "What is the salary band for engineer level 3?"
+            # Asked so that a public page (salary reviews) reaches the model beside the HR one.
+            question = "What is the salary band for engineer level 3, and how do salary reviews work?"
             reply = _ask_privately(bot, HR_USER, question, "hr")
             assert "71,000" in json.dumps(reply), "precondition: the HR member sees the fact"
-            assert "kb.example/hr/" not in json.dumps(reply), "precondition: nothing is cited"
+            assert "kb.example/hr/" not in json.dumps(reply), "precondition: no HR page cited"
 
             response = _share(bot, reply, HR_USER, PUBLIC_CHANNEL, "share")
             assert "can't share" in response["text"]
             assert _posted_in(bot.fake, PUBLIC_CHANNEL) == "[]"
             _assert_no_leak(json.dumps(response) + logs())
+
+            # With no citation at all the model's text is not an answer: never shown.
+            reply = _ask_privately(bot, HR_USER, f"{question} uncited", "hr2")
+            assert "71,000" not in json.dumps(reply)
 
             # The positive control: an outsider's answer (public pages only) is shared.
             reply = _ask_privately(bot, OTHER_USER, "How do salary reviews work?", "out")
