@@ -8,8 +8,8 @@ share, DMs, a Slack Connect channel); every byte the bot sends to Slack is check
 from __future__ import annotations
 
 import json
-import re
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -311,7 +311,7 @@ def test_share_of_an_uncited_model_answer_from_restricted_passages_is_refused(
             tmp_path, leak_services, service=service, access=policy, rate_limit_per_minute=100
         ) as bot:
             # Asked so that a public page (salary reviews) reaches the model beside the HR one.
-            question = "What is the salary band for engineer level 3, and how do salary reviews work?"
+            question = "Salary band for engineer level 3, and how do salary reviews work?"
             reply = _ask_privately(bot, HR_USER, question, "hr")
             assert "71,000" in json.dumps(reply), "precondition: the HR member sees the fact"
             assert "kb.example/hr/" not in json.dumps(reply), "precondition: no HR page cited"
