@@ -31,8 +31,7 @@ from fit_relevance import Corpus, fit, recalibrate
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
-from kb_slackbot.answer.reader import FEATURES, Passage, Reader, unit_features
-from kb_slackbot.answer.reader import _scored_text as scored_text
+from kb_slackbot.answer.reader import FEATURES, Passage, Reader
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import tokenize
 from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel
@@ -89,7 +88,7 @@ def passages_for(corpus: Corpus, query, probabilities, force: str | None) -> lis
     ]
 
 
-def build_cases(corpus, first: LogisticModel, answers, reader: Reader, scorer) -> list[Case]:
+def build_cases(corpus, first: LogisticModel, answers, reader: Reader) -> list[Case]:
     cases = []
     for qid, question in corpus.data.queries.items():
         gold = next(iter(corpus.data.qrels[qid]))
@@ -103,15 +102,7 @@ def build_cases(corpus, first: LogisticModel, answers, reader: Reader, scorer) -
             terms = tokenize(question)
             idf = corpus.keyword.idf(terms)
             units = [u for _, u in pairs]
-            semantic = scorer(question, [scored_text(u) for u in units]) if units else []
-            rows = unit_features(
-                question,
-                units,
-                semantic,
-                idf,
-                [p.relevance for p, _ in pairs],
-                [p.number for p, _ in pairs],
-            )
+            rows = reader.features(question, pairs, idf)
             labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
             cases.append(
                 Case(
@@ -221,7 +212,7 @@ def main() -> None:
     cases: dict[str, list[Case]] = {}
     for s in QA_SETS:
         reader = Reader(scorer, placeholder)
-        cases[s] = build_cases(corpora[s], relevance_without(s), load_answers(s), reader, scorer)
+        cases[s] = build_cases(corpora[s], relevance_without(s), load_answers(s), reader)
 
     def fit_reader(sets) -> LogisticModel:
         chosen = [c for s in sets for c in cases[s] if c.mode != "removed" and len(c.rows)]

@@ -24,8 +24,8 @@ def test_answers_with_cited_linked_sources(sample_services):
     assert result.sources[0].url == "https://docs.northwindloop.example/hr/paid-leave"
     markers = {int(n) for n in re.findall(r"\[(\d+)\]", result.answer)}
     assert markers == {s.number for s in result.sources}  # every source is cited, no others
-    assert result.confidence in ("high", "medium")
-    assert set(result.timings_ms) >= {"retrieve", "rerank", "generate", "total"}
+    assert "28 days" in result.answer  # the fact asked for, not a neighbouring sentence
+    assert set(result.timings_ms) >= {"retrieve", "read", "generate", "total"}
 
 
 def test_extractive_answer_quotes_the_pages_verbatim(sample_services):
@@ -50,9 +50,7 @@ def test_unanswerable_question_says_not_found_without_a_model(sample_services):
 
 
 def test_not_found_answers_in_the_question_language(sample_services):
-    result = _service(sample_services, min_relevance=0.99).answer(
-        "Wie hoch ist der Kantinenzuschuss im Münchner Büro?"
-    )
+    result = _service(sample_services).answer("Wie hoch ist der Kantinenzuschuss im Münchner Büro?")
     assert result.status == "not_found"
     assert result.language == "de"
     assert "Wissensdatenbank" in result.answer
