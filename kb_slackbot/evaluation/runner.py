@@ -42,6 +42,7 @@ class QuestionOutcome:
     prompt_tokens: int
     completion_tokens: int
     provider: str
+    answer: str = ""
     confidence: str = "low"
     key_facts: bool | None = None  # the answer holds the reference's key facts (None: no ref.)
     judge_verdict: str | None = None  # None: not judged (see the module docstring)
@@ -110,6 +111,7 @@ def run_eval(
                 prompt_tokens=result.usage.prompt_tokens,
                 completion_tokens=result.usage.completion_tokens,
                 provider=result.provider,
+                answer=result.answer,
                 confidence=result.confidence,
                 key_facts=metrics.has_key_facts(result.answer, item.reference_answer)
                 if item.reference_answer and result.status == "answered"

@@ -1,0 +1,71 @@
+"""Answer quality of several `kb-slackbot eval --output` reports, side by side, every column
+computed the same way from the reports' per-question outcomes (so an older build's report is
+scored by today's metrics: key facts of the reference answer, not-found precision/recall,
+wrong answers marked "high").
+
+    python benchmarks/answer_table.py QUESTIONS.jsonl old=before.json new=after.json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from types import SimpleNamespace
+
+from common import print_table
+
+from kb_slackbot.evaluation import metrics
+from kb_slackbot.evaluation.runner import is_right
+
+
+def scores(path: str, questions: list[dict]) -> dict[str, object]:
+    outcomes = [SimpleNamespace(**o) for o in json.loads(open(path).read())["outcomes"]]
+    for o, q in zip(outcomes, questions, strict=True):
+        reference = q.get("reference_answer") or ""
+        o.key_facts = (
+            (metrics.has_key_facts(o.answer, reference) if o.status == "answered" else False)
+            if reference
+            else None
+        )
+    answerable = [o for o in outcomes if o.answerable]
+    found = metrics.binary_scores(
+        [o.status == "not_found" for o in outcomes], [not o.answerable for o in outcomes]
+    )
+    answered = [o for o in outcomes if o.status == "answered"]
+    high = [o for o in answered if o.confidence == "high"]
+    return {
+        "key facts in answer": metrics.mean([float(bool(o.key_facts)) for o in answerable]),
+        "cites an expected page": metrics.mean(
+            [float(bool(set(o.cited) & set(o.expected))) for o in answerable]
+        ),
+        "not-found precision": found["precision"],
+        "not-found recall": found["recall"],
+        "unanswerable given a quote": sum(
+            1 for o in outcomes if not o.answerable and o.status == "answered"
+        ),
+        "wrong answers marked high": sum(1 for o in high if not is_right(o)),
+        "high: share right": metrics.mean([float(is_right(o)) for o in high]),
+        "mean answer words": metrics.mean(
+            [len(metrics._MARKER.sub(" ", o.answer).split()) for o in answered]
+        ),
+        "total ms p50": metrics.percentile([o.timings_ms.get("total", 0) for o in outcomes], 50),
+    }
+
+
+def main() -> None:
+    runs = [arg.split("=", 1) for arg in sys.argv[1:] if "=" in arg]
+    questions_file = next((a for a in sys.argv[1:] if a.endswith(".jsonl")), None)
+    if not runs or questions_file is None:
+        raise SystemExit(__doc__)
+    questions = [json.loads(line) for line in open(questions_file) if line.strip()]
+    table = {label: scores(path, questions) for label, path in runs}
+    metrics_names = list(next(iter(table.values())))
+    print_table(
+        f"{questions_file}: {len(questions)} questions",
+        ["metric", *table],
+        [[m, *(table[label][m] for label in table)] for m in metrics_names],
+    )
+
+
+if __name__ == "__main__":
+    main()
