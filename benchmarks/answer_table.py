@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 from common import print_table
@@ -19,7 +20,8 @@ from kb_slackbot.evaluation.runner import is_right
 
 
 def scores(path: str, questions: list[dict]) -> dict[str, object]:
-    outcomes = [SimpleNamespace(**o) for o in json.loads(open(path).read())["outcomes"]]
+    report = json.loads(Path(path).read_text(encoding="utf-8"))
+    outcomes = [SimpleNamespace(**o) for o in report["outcomes"]]
     for o, q in zip(outcomes, questions, strict=True):
         reference = q.get("reference_answer") or ""
         o.key_facts = (
@@ -57,7 +59,8 @@ def main() -> None:
     questions_file = next((a for a in sys.argv[1:] if a.endswith(".jsonl")), None)
     if not runs or questions_file is None:
         raise SystemExit(__doc__)
-    questions = [json.loads(line) for line in open(questions_file) if line.strip()]
+    lines = Path(questions_file).read_text(encoding="utf-8").splitlines()
+    questions = [json.loads(line) for line in lines if line.strip()]
     table = {label: scores(path, questions) for label, path in runs}
     metrics_names = list(next(iter(table.values())))
     print_table(

@@ -31,9 +31,6 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "llm_unavailable": {
         "en": "The language model is unavailable right now; here are the most relevant passages.",
     },
-    "uncited": {
-        "en": "This answer could not be tied to a source; please verify it.",
-    },
     "outdated": {
         "en": "Source {title} was last updated on {date}; it may be outdated.",
     },

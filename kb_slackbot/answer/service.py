@@ -195,7 +195,16 @@ class AnswerService:
             )
         )
 
-    def _not_found(self, base: dict, near: list[SearchResult], language: str) -> AnswerResult:
+    def _not_found(
+        self,
+        base: dict,
+        near: list[SearchResult],
+        language: str,
+        provider: str = "none",
+        model: str = "none",
+    ) -> AnswerResult:
+        """ "Not found", with near misses; ``provider`` names a model that was asked and whose
+        reply was not an answer (no usable citation, or it said the pages do not cover it)."""
         floor = self.config.suggestion_floor
         suggestions = self._sources([r for r in near if r.score >= floor], distinct_pages=True)
         return AnswerResult(
@@ -204,8 +213,8 @@ class AnswerService:
             suggestions=suggestions[:3],
             status="not_found",
             confidence="low",
-            provider="none",
-            model="none",
+            provider=provider,
+            model=model,
         )
 
     def _generate(
@@ -269,7 +278,7 @@ class AnswerService:
         # An answer with nothing left to cite, or a model saying the pages do not cover it,
         # is not an answer.
         if not text or not sources or prompts.says_not_covered(text):
-            return self._not_found(base, results, language), error
+            return self._not_found(base, results, language, provider_name, model), error
         for source in sources:
             if source.outdated:
                 warnings.append(
