@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from kb_slackbot.answer.messages import message
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from tests.real_model import RealModelUnavailable, free_port, start_server
@@ -57,7 +58,8 @@ def test_small_model_answers_are_cleaned_and_cited_honestly(llama_server, sample
         by_model += result.provider == "anthropic"  # the model was asked and replied
         if result.status != "answered":
             # A reply without a usable [n] is never shown as an answer.
-            assert not result.sources and "couldn't find" in result.answer
+            assert not result.sources
+            assert result.answer.startswith(message("not_found", result.language))
             continue
         assert result.provider in ("anthropic", "extractive")
         markers = {int(n) for n in re.findall(r"\[(\d+)\]", result.answer)}
