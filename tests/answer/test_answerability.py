@@ -33,7 +33,6 @@ def test_strong_evidence_is_answered_and_weak_evidence_is_not():
 
 def test_probabilities_rise_from_weak_to_strong_evidence():
     model = load_answerability()
-    weak, strong = WEAK.row(), STRONG.row()
     fields = (
         "relevance",
         "reader",
@@ -45,7 +44,6 @@ def test_probabilities_rise_from_weak_to_strong_evidence():
     low, high = WEAK.__dict__, STRONG.__dict__
     halfway = Evidence(**{f: (low[f] + high[f]) / 2 for f in fields})
     verdicts = [model.judge(e) for e in (WEAK, halfway, STRONG)]
-    assert weak != strong
     assert [v.p_answerable for v in verdicts] == sorted(v.p_answerable for v in verdicts)
     assert [v.p_correct for v in verdicts] == sorted(v.p_correct for v in verdicts)
 
