@@ -12,7 +12,6 @@ the answer). That probability also feeds the answerability decision.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +20,7 @@ import numpy as np
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units, section_steps
+from .cues import has_new_type, is_howto, question_type
 
 SemanticScorer = Callable[[str, list[str]], list[float]]
 IdfLookup = Callable[[list[str]], dict[str, float]]
@@ -40,66 +40,6 @@ FEATURES = (
     "passage",  # relevance probability of the piece's passage
     "passage_gap",  # … minus the best passage's
 )
-
-# Answer-type cues: question words → the kind of fact asked for (en, de, pt, es, vi).
-_QUESTION_TYPES = {
-    "amount": r"how (?:much|many|long|far|old|big|large|often|high)|what percentage|"
-    r"wie (?:viele?|lange|hoch|groß|alt|weit|oft)|wieviele?|"
-    r"quant[oa]s?|quanto tempo|cu[aá]nt[oa]s?|bao nhiêu|mấy",
-    "time": r"\bwhen\b|what time|what year|which year|what date|which day|\bwann\b|"
-    r"um wie viel uhr|in welchem jahr|an welchem tag|\bquando\b|que horas|em que ano|"
-    r"cu[aá]ndo|a qu[eé] hora|en qu[eé] a[nñ]o|khi nào|năm nào|bao giờ|lúc nào",
-    "person": r"\bwho\b|\bwhom\b|\bwhose\b|\bwer\b|\bwem\b|\bwen\b|\bwessen\b|\bquem\b|"
-    r"qui[eé]n(?:es)?|\bai\b",
-    "place": r"\bwhere\b|\bwo\b|\bwohin\b|\bwoher\b|\bonde\b|d[oó]nde|ở đâu",
-}
-_QUESTION_TYPE_PATTERNS = {k: re.compile(v, re.IGNORECASE) for k, v in _QUESTION_TYPES.items()}
-_HOWTO = re.compile(
-    r"^[\s¿]*(?:how (?:do|can|should|would) (?:i|we|you)|how to\b|what(?:'s| is| are) the steps|"
-    r"steps to|wie (?:kann|muss|soll) (?:ich|man)|wie (?:richte|installiere|mache|erstelle|"
-    r"setze|aktiviere|deaktiviere|lösche|ändere|rolle|stelle)|"
-    r"como (?:fa[çc]o|posso|devo|configur|instal|cri[oa]|ativ|desativ|cancel|mud|alter)|"
-    r"c[oó]mo (?:puedo|hago|debo|configur|instal|cre[oa]|activ|desactiv|cancel|cambi)|"
-    r"làm (?:thế nào|sao))",
-    re.IGNORECASE,
-)
-_NUMBER = re.compile(r"\d")
-_TIME = re.compile(
-    r"\b(?:1[0-9]{3}|20[0-9]{2})\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm|uhr|h)\b|"
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|"
-    r"oktober|dezember|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
-    r"novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|"
-    r"diciembre|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|"
-    r"mittwoch|donnerstag|freitag|samstag|sonntag|segunda|terça|quarta|quinta|sexta|sábado|"
-    r"domingo|lunes|martes|miércoles|jueves|viernes|tháng|năm)\w*",
-    re.IGNORECASE,
-)
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'-]+")
-
-
-def question_type(question: str) -> str | None:
-    for kind, pattern in _QUESTION_TYPE_PATTERNS.items():
-        if pattern.search(question):
-            return kind
-    return None
-
-
-def is_howto(question: str) -> bool:
-    return bool(_HOWTO.search(question))
-
-
-_DIGITS = re.compile(r"\d[\d.,:]*")
-
-
-def _has_new_type(kind: str, text: str, question: str) -> bool:
-    """The piece holds a fact of the asked-for kind that the question does not already hold."""
-    asked = question.lower()
-    if kind == "amount":
-        return any(n not in asked for n in _DIGITS.findall(text))
-    if kind == "time":
-        return any(m.group(0).lower() not in asked for m in _TIME.finditer(text))
-    # person / place: a capitalised word past the first that the question does not name
-    return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
 
 
 @dataclass(frozen=True)
@@ -185,7 +125,7 @@ def unit_features(
     rows = []
     for i, (unit, s, r) in enumerate(zip(units, sem, rel, strict=True)):
         ctx = set(words[i]) | set(tokenize(unit.context))
-        new = _has_new_type(kind, unit.text, question) if kind else False
+        new = has_new_type(kind, unit.text, question) if kind else False
         prev = coverage[i - 1] if i > 0 and ids[i - 1] == ids[i] else 0.0
         nxt = coverage[i + 1] if i + 1 < len(units) and ids[i + 1] == ids[i] else 0.0
         rows.append(

@@ -3,6 +3,7 @@
 The reader runs on every question (it is cheap): its best piece and the best passage's
 relevance decide, through the fitted answerability model, whether the knowledge base answers
 the question at all — before any language model is called — and how confident the answer is.
+(The generation step is to become its own seam, answer/generate.py, in the structure work.)
 
 Slack-agnostic: the CLI, the Slack app and `eval` all call :meth:`AnswerService.answer`.
 """

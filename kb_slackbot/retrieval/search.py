@@ -4,6 +4,9 @@ Every candidate either retriever returns gets features (``relevance.py``) and on
 of relevance; with a reranker, the head of that order is scored again with the reranker's
 opinion added. That probability orders the results and is what every threshold compares.
 
+Over 300 lines because it also keeps the live corpus (the BM25 side and section texts) in step
+with Chroma; moving that into its own module is part of the structure work (issue 12).
+
 Space filters are applied inside both retrievers (Chroma ``where`` and a BM25 weight mask),
 never after retrieval, so restricted pages can neither leak nor crowd out allowed ones.
 """

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kb_slackbot.answer.answerability import load_reader_model
-from kb_slackbot.answer.reader import Passage, Reader, is_howto, question_type
+from kb_slackbot.answer.cues import is_howto, question_type
+from kb_slackbot.answer.reader import Passage, Reader
 from kb_slackbot.retrieval.injection import looks_like_instruction
 from kb_slackbot.retrieval.rerank import NanoRanker
 
