@@ -124,7 +124,7 @@ def test_doctor_reports_a_disabled_reranker_and_a_broken_model(tmp_path):
     data = str(tmp_path / "data")
     disabled = run("doctor", KB_DATA_DIR=data, KB_RERANKER="none")
     assert disabled.exit_code == 0
-    assert "rerankeroknone—disabledbyKB_RERANKER=none" in table_text(disabled.stdout)
+    assert "rerankeroknone—offbyKB_RERANKER=none(thedefault" in table_text(disabled.stdout)
 
     broken = run("doctor", KB_DATA_DIR=data, KB_EMBEDDING_MODEL="no-such-org/no-such-model")
     assert broken.exit_code == 1

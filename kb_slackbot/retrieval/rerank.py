@@ -105,7 +105,9 @@ class RerankerChoice:
 
 def load_reranker(kind: str, cross_encoder_model: str) -> RerankerChoice:
     if kind == "none":
-        return RerankerChoice(None, "disabled by KB_RERANKER=none")
+        return RerankerChoice(
+            None, "off by KB_RERANKER=none (the default; nanoranker adds a fitted second stage)"
+        )
     if kind == "cross-encoder":
         return RerankerChoice(
             CrossEncoderReranker(cross_encoder_model), "KB_RERANKER=cross-encoder"
