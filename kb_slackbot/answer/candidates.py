@@ -7,7 +7,8 @@ So a passage becomes:
 - list items, with the line that introduces the list ("You need:") as context;
 - table rows joined with their header cells ("Berlin — Hotel per night: €160; Meals: €40");
 - code blocks attached to the step or sentence that introduces them;
-- the section's numbered steps as one unit, for how-to questions.
+- and, through ``section_steps``, a section's numbered steps as one answer for how-to
+  questions (the reader picks the section).
 
 ``text`` is what is shown (plain Markdown); ``context`` is extra words the scorer may use (the
 lead-in line, the section heading) but the user is not shown twice.
@@ -18,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-KINDS = ("sentence", "item", "row", "code", "steps")
+KINDS = ("sentence", "item", "row", "code", "steps")  # "steps": from section_steps
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[¿¡]?[A-ZÀ-ÖØ-Þ0-9])")
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -166,9 +167,6 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             units.append(Unit("code", f"{intro.text}\n{code}", heading, len(units)))
         else:
             units.append(Unit("code", code, heading, len(units)))
-    steps = section_steps(text)
-    if steps:
-        units.append(Unit("steps", steps, heading, len(units)))
     return units
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..retrieval.keyword import tokenize
-from ..retrieval.relevance import LogisticModel
+from ..retrieval.relevance import LogisticModel, term_weights
 from .candidates import Unit, extract_units, section_steps
 from .cues import has_new_type, is_howto, question_type
 
@@ -112,10 +112,7 @@ def unit_features(
     reading order; ``passage_ids`` says which passage each came from."""
     if not units:
         return np.zeros((0, len(FEATURES)))
-    terms = list(dict.fromkeys(tokenize(question)))
-    top = max(idf.values(), default=1.0)
-    weights = {t: idf.get(t, top) for t in terms}
-    total = sum(weights.values()) or 1.0
+    weights, total = term_weights(tokenize(question), idf)
     kind = question_type(question)
     sem = np.asarray(semantic, dtype=np.float64)
     rel = np.asarray(passage_relevance, dtype=np.float64)
@@ -181,7 +178,7 @@ class Reader:
         for passage in kept[: self.config.max_passages]:
             for unit in extract_units(passage.text, passage.heading):
                 key = unit.text.lower()
-                if unit.kind == "steps" or key in seen or self.skip(unit.text):
+                if key in seen or self.skip(unit.text):
                     continue
                 seen.add(key)
                 out.append((passage, unit))
@@ -259,10 +256,7 @@ class Reader:
         for (passage, _unit), p in zip(pairs, probabilities, strict=True):
             if p > best_by_passage.get(passage.number, (-1.0, passage))[0]:
                 best_by_passage[passage.number] = (float(p), passage)
-        terms = list(dict.fromkeys(tokenize(question)))
-        top = max(idf.values(), default=1.0)
-        weight = {t: idf.get(t, top) for t in terms}
-        total = sum(weight.values()) or 1.0
+        weight, total = term_weights(tokenize(question), idf)
         options: list[tuple[float, float, Passage, str, str]] = []
         for p, passage in sorted(best_by_passage.values(), key=lambda x: -x[0]):
             sections = [(passage.heading, passage.section or passage.text), *passage.page_sections]

@@ -47,6 +47,14 @@ class Candidate:
     bm25_rank: int | None
 
 
+def term_weights(terms: Sequence[str], idf: Mapping[str, float]) -> tuple[dict[str, float], float]:
+    """Each distinct question term's IDF weight and their sum (never 0). A term the index does
+    not know gets the largest weight: it is rare everywhere."""
+    top = max(idf.values(), default=1.0)
+    weights = {t: idf.get(t, top) for t in dict.fromkeys(terms)}
+    return weights, sum(weights.values()) or 1.0
+
+
 def _log_rank(rank: int | None, listed: int) -> float:
     return math.log(rank if rank is not None else 2 * max(listed, 1))
 
@@ -66,29 +74,14 @@ def feature_matrix(
     if not candidates:
         width = len(BASE_FEATURES) + (len(RERANK_FEATURES) if rerank is not None else 0)
         return np.zeros((0, width), dtype=np.float64)
-    terms = list(dict.fromkeys(query_terms))
-    top_idf = max(idf.values(), default=1.0)
-    weights = np.array([idf.get(t, top_idf) for t in terms], dtype=np.float64)
-    total = float(weights.sum()) or 1.0
+    weights, total = term_weights(query_terms, idf)
     dense = np.array([c.dense for c in candidates], dtype=np.float64)
     bm25 = np.array([c.bm25 for c in candidates], dtype=np.float64)
-    coverage = (
-        np.array(
-            [
-                sum(w for t, w in zip(terms, weights, strict=True) if t in c.terms)
-                for c in candidates
-            ]
-        )
-        / total
+    coverage = np.array(
+        [sum(w for t, w in weights.items() if t in c.terms) / total for c in candidates]
     )
-    title = (
-        np.array(
-            [
-                sum(w for t, w in zip(terms, weights, strict=True) if t in c.title_terms)
-                for c in candidates
-            ]
-        )
-        / total
+    title = np.array(
+        [sum(w for t, w in weights.items() if t in c.title_terms) / total for c in candidates]
     )
     columns = [
         dense,
