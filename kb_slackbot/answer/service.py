@@ -163,19 +163,23 @@ class AnswerService:
 
     def _read(self, question: str, results: list[SearchResult]) -> Reading:
         passages = []
+        pages: dict[str, dict] = {}  # doc id → its sections, looked up once per page
         for n, r in enumerate(results, start=1):
-            sections = self.searcher.page_sections(r.chunk.doc_id)
+            chunk = r.chunk
+            if chunk.doc_id not in pages:
+                pages[chunk.doc_id] = self.searcher.page_sections(chunk.doc_id)
+            sections = pages[chunk.doc_id]
             passages.append(
                 Passage(
                     number=n,
-                    text=r.chunk.text,
-                    heading=" › ".join((r.chunk.title, *r.chunk.headings)),
+                    text=chunk.text,
+                    heading=" › ".join((chunk.title, *chunk.headings)),
                     relevance=r.score,
-                    section=sections.get((r.chunk.headings, r.chunk.page), r.chunk.text),
+                    section=sections.get((chunk.headings, chunk.page), chunk.text),
                     page_sections=tuple(
-                        (" › ".join((r.chunk.title, *headings)), text)
+                        (" › ".join((chunk.title, *headings)), text)
                         for (headings, _page), text in sections.items()
-                        if headings != r.chunk.headings
+                        if headings != chunk.headings
                     ),
                 )
             )

@@ -26,7 +26,7 @@ from .documents import Chunk
 from .fusion import mmr, reciprocal_rank_fusion
 from .index import ChunkIndex, chunk_from_record
 from .keyword import KeywordIndex, tokenize
-from .relevance import Candidate, RelevanceModel, feature_matrix
+from .relevance import BASE_FEATURES, Candidate, RelevanceModel, feature_matrix
 from .rerank import Reranker
 
 log = structlog.get_logger(__name__)
@@ -36,7 +36,7 @@ log = structlog.get_logger(__name__)
 class SearchConfig:
     candidates: int = 50  # per retriever
     rrf_k: int = 60  # only for the stage figures (`search --json`); ordering is the model's
-    use_mmr: bool = False  # MMR did not help on any public set; kept as an option
+    use_mmr: bool = False  # at λ 0.5 it dropped relevant passages on the public sets; opt-in
     mmr_lambda: float = 0.7
     min_relevance: float = 0.01  # P(relevant) below which a passage is not used
     rerank_depth: int = 20  # how many of the best candidates the reranker sees
@@ -72,6 +72,7 @@ class _Corpus:
     keyword: KeywordIndex
     live: dict[str, str]  # doc id → live version hash
     generation: int
+    pages: dict[str, list[Chunk]] = field(default_factory=dict)  # doc id → its chunks, in order
     terms: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
 
     def terms_of(self, chunk_id: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -147,6 +148,9 @@ class HybridSearcher:
         kept = [(i, t, m) for i, t, m in records if live.get(m["doc_id"]) == m["doc_hash"]]
         chunks = {i: chunk_from_record(i, t, m) for i, t, m in kept}
         ids = [i for i, _, _ in kept]
+        pages: dict[str, list[Chunk]] = {}
+        for chunk in sorted(chunks.values(), key=lambda c: c.index):
+            pages.setdefault(chunk.doc_id, []).append(chunk)
         corpus = _Corpus(
             ids=ids,
             chunks=chunks,
@@ -154,6 +158,7 @@ class HybridSearcher:
             keyword=KeywordIndex([chunks[i].embedding_text() for i in ids]),
             live=live,
             generation=generation,
+            pages=pages,
         )
         log.info(
             "keyword_index_built",
@@ -227,12 +232,7 @@ class HybridSearcher:
         if self.config.use_mmr and len(results) > top_k:
             results = self._diversify(results, vectors, query_vector, top_k)
         for result in results:
-            cid = result.chunk.chunk_id
-            result.stages["rrf"] = round(fused_score[cid], 5)
-            if cid in dense_ids:
-                result.stages["dense_rank"] = dense_ids.index(cid) + 1
-            if cid in keyword_ids:
-                result.stages["bm25_rank"] = keyword_ids.index(cid) + 1
+            result.stages["rrf"] = round(fused_score[result.chunk.chunk_id], 5)
         lap("rerank")
         passing = [r for r in results if r.score >= self.config.min_relevance][:top_k]
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
@@ -245,20 +245,13 @@ class HybridSearcher:
         assert self._corpus is not None
         return self._corpus.keyword.idf(terms)
 
-    def section_text(self, chunk: Chunk) -> str:
-        """The whole section a chunk belongs to, its chunks joined in order, overlap removed."""
-        return self.page_sections(chunk.doc_id).get((chunk.headings, chunk.page), chunk.text)
-
     def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:
         """Every section of a page: (headings, PDF page) → its text, chunks joined in order."""
         corpus = self._corpus
         if corpus is None:
             return {}
-        chunks = sorted(
-            (c for c in corpus.chunks.values() if c.doc_id == doc_id), key=lambda c: c.index
-        )
         sections: dict[tuple[tuple[str, ...], int | None], list[str]] = {}
-        for chunk in chunks:
+        for chunk in corpus.pages.get(doc_id, []):
             blocks = sections.setdefault((chunk.headings, chunk.page), [])
             for block in chunk.text.split("\n\n"):
                 if block not in blocks[-8:]:  # chunk overlap repeats the last few blocks
@@ -359,14 +352,16 @@ class HybridSearcher:
         base = feature_matrix(terms, corpus.keyword.idf(terms), candidates, self.config.candidates)
         probability = self.relevance.score(base)
         order = list(np.argsort(-probability, kind="stable"))
-        stages = [
-            {
-                "dense_sim": round(c.dense, 4),
-                "coverage": round(float(row[5]), 4),
-                "p_first": round(float(p), 4),
-            }
-            for c, row, p in zip(candidates, base, probability, strict=True)
-        ]
+        coverage = BASE_FEATURES.index("coverage")
+        stages: list[dict[str, float]] = []
+        for c, row, p in zip(candidates, base, probability, strict=True):
+            stage = {"dense_sim": round(c.dense, 4), "coverage": round(float(row[coverage]), 4)}
+            stage["p_first"] = round(float(p), 4)
+            if c.dense_rank is not None:
+                stage["dense_rank"] = c.dense_rank
+            if c.bm25_rank is not None:
+                stage["bm25_rank"] = c.bm25_rank
+            stages.append(stage)
         if self.reranker is not None:
             head = order[:depth]
             reranked = np.asarray(
