@@ -65,7 +65,6 @@ class Case:
     question: str
     answers: list[str]
     mode: str  # oracle | e2e | removed
-    passages: list[Passage]
     units: list  # (Passage, Unit)
     rows: np.ndarray  # reader features
     labels: np.ndarray
@@ -110,7 +109,6 @@ def build_cases(corpus, first: LogisticModel, answers, reader: Reader) -> list[C
                     question,
                     answers[qid],
                     mode,
-                    passages,
                     pairs,
                     rows,
                     labels,
@@ -127,7 +125,7 @@ def read(case: Case, reader: Reader):
     if not case.units:
         return "", 0.0, None
     probabilities = reader.model.predict(case.rows)
-    reading = reader.select(case.question, case.units, probabilities, case.rows)
+    reading = reader.select(case.question, case.units, probabilities, case.rows, case.idf)
     return reading.text(), reading.best, reading
 
 

@@ -212,7 +212,7 @@ class Reader:
         pairs: Sequence[tuple[Passage, Unit]],
         probabilities: np.ndarray,
         rows: np.ndarray,
-        idf: dict[str, float] | None = None,
+        idf: dict[str, float],
     ) -> Reading:
         """The best piece; for a how-to question its section's steps; a close second piece
         when it fits the word budget."""
@@ -224,7 +224,7 @@ class Reader:
             "semantic": float(rows[order[0], FEATURES.index("semantic")]),
         }
         if is_howto(question):
-            found = self._best_steps(question, pairs, probabilities, idf or {})
+            found = self._best_steps(question, pairs, probabilities, idf)
             if found is not None:
                 steps, cover = found
                 # The steps are the piece shown: how much of the question they cover counts.
