@@ -42,3 +42,33 @@ def test_compare_reports_deltas():
     rows = compare({"mrr": 0.8, "provider": "x"}, {"mrr": 0.5})
     assert rows["mrr"][2] == pytest.approx(0.3)
     assert rows["provider"] == (None, "x", None)
+
+
+def test_key_facts_are_amounts_commands_and_paths():
+    reference = (
+        "Install wireguard-tools, copy nwl.conf to /etc/wireguard/nwl.conf and run "
+        "`sudo wg-quick up nwl`; the limit is €1,200 or 12.5%."
+    )
+    assert metrics.key_facts(reference) == [
+        "wireguard-tools",
+        "nwl.conf",
+        "/etc/wireguard/nwl.conf",
+        "sudo wg-quick up nwl",
+        "€1,200",
+        "12.5%",
+    ]
+    # Without such tokens: the longer content words, stop words left out.
+    assert metrics.key_facts("Ask your manager about approval before travelling.") == [
+        "manager",
+        "approval",
+        "travelling",
+    ]
+
+
+def test_has_key_facts_needs_every_number_and_half_of_the_rest():
+    reference = "The Scale plan costs $389 per month (€349)."
+    assert metrics.has_key_facts("Scale — USD: $389; EUR: €349 [1]", reference)
+    assert not metrics.has_key_facts("Scale costs $389 [1]", reference)  # €349 missing
+    assert not metrics.has_key_facts("It costs $3890 or €3490.", reference)  # not the numbers
+    assert metrics.has_key_facts("anything", "") is None
+    assert metrics.key_fact_recall("copy nwl.conf", "Copy nwl.conf and wg.conf.") == 0.5
