@@ -82,10 +82,11 @@ def mean(values: Sequence[float | None]) -> float | None:
 # Key facts of a reference answer: amounts and times, commands, paths, names of settings —
 # the tokens an answer must carry to be right, whatever else it says.
 _FACT = re.compile(
-    r"[$€£¥]?\d+(?:[.,:]\d+)*(?:\s?%)?"
+    r"(?<!\w)[$€£¥]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|º|ª)?(?:\s?%)?(?!\w)"  # 28, €160, 4th
     r"|`[^`]+`"
     r"|[\w.-]*[/@_][\w./@:-]+"  # paths, addresses, snake_case
-    r"|\b[\w]+(?:[.-][\w]+)+\b",  # nwl.conf, wg-quick, v2.1
+    r"|\b[\w]+(?:[.-][\w]+)+\b"  # nwl.conf, wg-quick, v2.1
+    r"|\b[a-z]+\d\w*",  # A3, P1, SEV2
     re.IGNORECASE,
 )
 # Only words of five letters or more are candidates (see key_facts), so only those are listed.

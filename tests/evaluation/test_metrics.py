@@ -72,3 +72,18 @@ def test_has_key_facts_needs_every_number_and_half_of_the_rest():
     assert not metrics.has_key_facts("It costs $3890 or €3490.", reference)  # not the numbers
     assert metrics.has_key_facts("anything", "") is None
     assert metrics.key_fact_recall("copy nwl.conf", "Copy nwl.conf and wg.conf.") == 0.5
+
+
+def test_key_facts_keep_ordinals_and_codes_whole():
+    # "4th", "13º", "A3", "P1" are one fact each: a bare "4" or "3" would never match an
+    # answer that says "4th" or "A3", and a right answer would be scored wrong.
+    assert metrics.key_facts("From the 4th day; the 13º salário; A3 paper; P1 tickets.") == [
+        "4th",
+        "13º",
+        "a3",
+        "p1",
+    ]
+    reference = "A doctor's note is needed from the 4th day; P1 gets a reply in 30 minutes."
+    assert metrics.has_key_facts("From the 4th day [1]. P1: 30 minutes [2]", reference)
+    assert not metrics.has_key_facts("From the 14th day. P1: 30 minutes", reference)
+    assert not metrics.has_key_facts("From the 4th day. P2: 30 minutes", reference)
