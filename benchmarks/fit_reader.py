@@ -34,7 +34,7 @@ from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
 from kb_slackbot.answer.reader import FEATURES, Passage, Reader
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import tokenize
-from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel
+from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel, pool_margins
 from kb_slackbot.retrieval.rerank import NanoRanker
 
 QA_SETS = ("xquad-de", "xquad-vi", "faquad-pt")
@@ -71,6 +71,7 @@ class Case:
     relevance_best: float
     top_row: np.ndarray  # the best passage's relevance features
     idf: dict[str, float]
+    margins: tuple[float, float]  # pool_margins over the pool in relevance order
 
 
 def passages_for(corpus: Corpus, query, probabilities, force: str | None) -> list[Passage]:
@@ -103,6 +104,9 @@ def build_cases(corpus, first: LogisticModel, answers, reader: Reader) -> list[C
             units = [u for _, u in pairs]
             rows = reader.features(question, pairs, idf)
             labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
+            order = np.argsort(-probabilities, kind="stable")
+            dense, coverage = BASE_FEATURES.index("dense"), BASE_FEATURES.index("coverage")
+            margins = pool_margins(query.base[order, dense], query.base[order, coverage])
             cases.append(
                 Case(
                     qid,
@@ -115,6 +119,7 @@ def build_cases(corpus, first: LogisticModel, answers, reader: Reader) -> list[C
                     float(probabilities.max()) if len(probabilities) else 0.0,
                     query.base[int(np.argmax(probabilities))] if len(probabilities) else None,
                     idf,
+                    margins,
                 )
             )
     return cases
@@ -148,6 +153,8 @@ def evidence(case: Case, best: float, reading) -> Evidence:
         passage_dense=float(top[BASE_FEATURES.index("dense")]) if top is not None else 0,
         piece_coverage=reading.coverage if reading else 0.0,
         piece_semantic=reading.semantic if reading else 0.0,
+        dense_margin=case.margins[0],
+        coverage_margin=case.margins[1],
     )
 
 

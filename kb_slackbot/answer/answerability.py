@@ -1,8 +1,8 @@
 """Can the found pages answer the question, and how likely is the shown answer right?
 
 Two small logistic models over the same evidence — the best passage's relevance probability,
-the reader's probability for its best piece, and how much of the question each covers —
-fitted on public data with the
+the reader's probability for its best piece, how much of the question each covers, and how far
+the best passage stands out from the next ones — fitted on public data with the
 gold-removed protocol (``benchmarks/fit_reader.py``; ../shared/eval/README.md):
 
 - *answerable*: gold paragraph present vs removed. Below the fitted threshold the bot says it
@@ -31,6 +31,9 @@ ANSWERABILITY_FEATURES = (
     "passage_dense",  # the best passage's embedding similarity
     "piece_coverage",  # … share of the question's terms in the best piece
     "piece_semantic",  # the semantic scorer's score for the best piece
+    "dense_margin",  # how far the best passage's cosine stands above the next ones'
+    "coverage_margin",  # … and its question coverage (levels shift with language and corpus;
+    # "one passage stands out" transfers — see retrieval.relevance.pool_margins)
 )
 MODEL_FILE = "reader_model.json"
 Band = Literal["high", "medium", "low"]
@@ -49,6 +52,8 @@ class Evidence:
     passage_dense: float
     piece_coverage: float
     piece_semantic: float
+    dense_margin: float
+    coverage_margin: float
 
     def row(self) -> list[float]:
         return [
@@ -58,6 +63,8 @@ class Evidence:
             self.passage_dense,
             self.piece_coverage,
             self.piece_semantic,
+            self.dense_margin,
+            self.coverage_margin,
         ]
 
 

@@ -3,8 +3,9 @@
 Question words in English, German, Portuguese, Spanish and Vietnamese (the languages of our
 users and of the public sets the reader is fitted on): "how much / wie viele / quanto /
 cuánto / bao nhiêu" ask for an amount, "when / wann / quando / cuándo / khi nào" for a time,
-"who / wer / quem / quién / ai" for a name, "where / wo / onde / dónde" for a place; "how do
-I / wie richte ich / como faço / cómo puedo" ask for steps.
+"who / wer / quem / quién / ai" for a name, "where / wo / onde / dónde" for a place, "phone /
+hotline / Telefon / telefone" for a phone number; "how do I / wie richte ich / como faço /
+cómo puedo" ask for steps.
 """
 
 from __future__ import annotations
@@ -13,10 +14,18 @@ import re
 
 # Answer-type cues: question words → the kind of fact asked for (en, de, pt, es, vi).
 _QUESTION_TYPES = {
-    "amount": r"how (?:much|many|long|far|old|big|large|often|high)|what percentage|"
-    r"wie (?:viele?|lange|hoch|groß|alt|weit|oft)|wieviele?|"
-    r"quant[oa]s?|quanto tempo|cu[aá]nt[oa]s?|bao nhiêu|mấy",
-    "time": r"\bwhen\b|what time|what year|which year|what date|which day|\bwann\b|"
+    # Checked first: "what's the hotline number" / "who do I call" want a phone number.
+    "phone": r"\b(?:phone|telephone|hotline|fax)\b|\bwho (?:do|should|can) (?:i|we) call\b|"
+    r"\bnumber (?:to|do i) call\b|telefon|telefone|tel[eé]fono|số điện thoại",
+    "amount": r"how (?:much|many|long|far|old|big|large|often|high|quickly|fast|soon|early)|"
+    r"what percentage|what(?:'s| is| are) the (?:\w+ ){0,3}(?:number|rate|price|cost|fee|limit|"
+    r"amount|size|max|maximum|min|minimum)s?\b|"
+    r"wie (?:viele?|lange|hoch|groß|alt|weit|oft|schnell|früh|teuer)|wieviele?|"
+    r"welche (?:\w+)?nummer|"
+    r"quant[oa]s?|quanto tempo|qual (?:é )?o (?:valor|número|telefone|preço|limite)|"
+    r"cu[aá]nt[oa]s?|cu[aá]l es el (?:número|precio|límite|valor)|bao nhiêu|mấy",
+    "time": r"\bwhen\b|what time|what year|which year|what date|which day|deadline|"
+    r"by when|\bwann\b|frist|\bprazo\b|\bplazo\b|"
     r"um wie viel uhr|in welchem jahr|an welchem tag|\bquando\b|que horas|em que ano|"
     r"cu[aá]ndo|a qu[eé] hora|en qu[eé] a[nñ]o|khi nào|năm nào|bao giờ|lúc nào",
     "person": r"\bwho\b|\bwhom\b|\bwhose\b|\bwer\b|\bwem\b|\bwen\b|\bwessen\b|\bquem\b|"
@@ -36,6 +45,7 @@ _HOWTO = re.compile(
 _NUMBER = re.compile(r"\d")
 _TIME = re.compile(
     r"\b(?:1[0-9]{3}|20[0-9]{2})\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm|uhr|h)\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|"  # "on the 25th"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|"
     r"oktober|dezember|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
     r"novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|"
@@ -59,11 +69,14 @@ def is_howto(question: str) -> bool:
 
 
 _DIGITS = re.compile(r"\d[\d.,:]*")
+_PHONE = re.compile(r"\+?\(?\d[\d ()/-]{5,}\d")
 
 
 def has_new_type(kind: str, text: str, question: str) -> bool:
     """The piece holds a fact of the asked-for kind that the question does not already hold."""
     asked = question.lower()
+    if kind == "phone":
+        return any(m.group(0) not in asked for m in _PHONE.finditer(text))
     if kind == "amount":
         return any(n not in asked for n in _DIGITS.findall(text))
     if kind == "time":

@@ -197,6 +197,8 @@ class AnswerService:
                 passage_dense=best.stages.get("dense_sim", 0.0),
                 piece_coverage=reading.coverage,
                 piece_semantic=reading.semantic,
+                dense_margin=best.stages.get("dense_margin", 0.0),
+                coverage_margin=best.stages.get("coverage_margin", 0.0),
             )
         )
 

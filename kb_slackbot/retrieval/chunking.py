@@ -1,8 +1,9 @@
 """Structure-aware chunking measured in the embedding model's own tokens.
 
 Chunks never span two sections (heading path) or two PDF pages, so a citation points at one
-place. Within a section, paragraphs are packed up to the token target; an oversized paragraph
-is split at sentence boundaries, an oversized sentence at word boundaries. Consecutive chunks
+place. Within a section, paragraphs are packed up to the token target; an oversized table is
+split between rows with its header repeated, an oversized paragraph or list at sentence or
+item boundaries, an oversized sentence at word boundaries. Consecutive chunks
 of one section share a small overlap of whole sentences.
 """
 
@@ -17,7 +18,13 @@ from itertools import groupby
 from .documents import Block, Chunk, Document
 
 TokenCounter = Callable[[list[str]], list[int]]
-_SENTENCE_END = re.compile(r"(?<=[.!?。])\s+(?=[\"'(\[]?[A-ZÀ-ÖØ-Þ0-9])|\n(?=\s*[-*•]\s)")
+_SENTENCE_END = re.compile(
+    # after ". ", "! ", "? " (not the "1. " of a numbered item), or before a list item
+    r"(?<=[.!?。])(?<!^\d\.)(?<!^\d\d\.)\s+(?=[\"'(\[]?[A-ZÀ-ÖØ-Þ0-9])"
+    r"|\n(?=\s*(?:[-*•]|\d+[.)])\s)",
+    re.MULTILINE,
+)
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,9 @@ def _units(blocks: list[Block], count_tokens: TokenCounter, budget: int) -> list
         if tokens <= budget:
             units.append(_Unit(block.text, tokens, block.start_line, block.end_line))
             continue
+        if parts := _table_parts(block.text, count_tokens, budget):
+            units.extend(_Unit(t, n, block.start_line, block.end_line) for t, n in parts)
+            continue
         sentences = split_sentences(block.text)
         for sentence, sentence_tokens in zip(sentences, count_tokens(sentences), strict=True):
             pieces = (
@@ -88,6 +98,31 @@ def _units(blocks: list[Block], count_tokens: TokenCounter, budget: int) -> list
             )
             units.extend(_Unit(t, n, block.start_line, block.end_line) for t, n in pieces)
     return units
+
+
+def _table_parts(
+    text: str, count_tokens: TokenCounter, budget: int
+) -> list[tuple[str, int]] | None:
+    """An oversized Markdown table as smaller tables of whole rows, each under the header
+    row: a row cut loose from its header ("| 35 days | Backup system |") means nothing to
+    the reader or to the embedding. None when the block is not a table."""
+    lines = text.splitlines()
+    if len(lines) < 3 or not lines[0].lstrip().startswith("|") or not _TABLE_RULE.match(lines[1]):
+        return None
+    header = "\n".join(lines[:2])
+    header_tokens, *row_tokens = count_tokens([header, *lines[2:]])
+    parts: list[tuple[str, int]] = []
+    rows: list[str] = []
+    used = header_tokens
+    for row, tokens in zip(lines[2:], row_tokens, strict=True):
+        if rows and used + tokens + 1 > budget:
+            parts.append(("\n".join([header, *rows]), used))
+            rows, used = [], header_tokens
+        rows.append(row)
+        used += tokens + 1
+    if rows:
+        parts.append(("\n".join([header, *rows]), used))
+    return parts
 
 
 def _word_runs(text: str, count_tokens: TokenCounter, budget: int) -> list[tuple[str, int]]:

@@ -99,6 +99,20 @@ def feature_matrix(
     return np.stack(columns, axis=1)
 
 
+def pool_margins(dense: Sequence[float], coverage: Sequence[float], depth: int = 10):
+    """How far the best candidate stands out from the next ones (ranks 2..``depth``): its
+    cosine and its question coverage minus their means there. Answerability leans on these,
+    not on raw levels, because levels shift with the language and the corpus (a Vietnamese
+    paragraph covers many question syllables by chance; e5 cosines sit higher in some
+    languages) while "one passage stands out" means the same everywhere. ``dense`` and
+    ``coverage`` are in relevance order, best first."""
+    d = np.asarray(dense[:depth], dtype=np.float64)
+    c = np.asarray(coverage[:depth], dtype=np.float64)
+    if len(d) < 2:
+        return 0.1, 0.5  # a lone candidate: typical margins of a clear winner
+    return float(d[0] - d[1:].mean()), float(c[0] - c[1:].mean())
+
+
 @dataclass(frozen=True)
 class LogisticModel:
     features: tuple[str, ...]

@@ -26,7 +26,7 @@ from .documents import Chunk
 from .fusion import mmr, reciprocal_rank_fusion
 from .index import ChunkIndex, chunk_from_record
 from .keyword import KeywordIndex, tokenize
-from .relevance import BASE_FEATURES, Candidate, RelevanceModel, feature_matrix
+from .relevance import BASE_FEATURES, Candidate, RelevanceModel, feature_matrix, pool_margins
 from .rerank import Reranker
 
 log = structlog.get_logger(__name__)
@@ -376,6 +376,11 @@ class HybridSearcher:
                 stages[i]["rerank"] = round(float(r), 4)
             head_order = [head[i] for i in np.argsort(-second, kind="stable")]
             order = head_order + order[len(head) :]
+        # How far the best candidate stands out from the next ones (an answerability input).
+        margins = pool_margins([candidates[i].dense for i in order], base[order, coverage])
+        stages[order[0]]["dense_margin"], stages[order[0]]["coverage_margin"] = (
+            round(m, 4) for m in margins
+        )
         return [
             SearchResult(corpus.chunks[pool[i]], float(probability[i]), stages[i]) for i in order
         ]

@@ -12,6 +12,8 @@ STRONG = Evidence(
     passage_dense=0.9,
     piece_coverage=0.9,
     piece_semantic=0.95,
+    dense_margin=0.08,
+    coverage_margin=0.6,
 )
 WEAK = Evidence(
     relevance=0.05,
@@ -20,6 +22,8 @@ WEAK = Evidence(
     passage_dense=0.78,
     piece_coverage=0.05,
     piece_semantic=0.02,
+    dense_margin=0.0,
+    coverage_margin=0.0,
 )
 
 
@@ -40,6 +44,8 @@ def test_probabilities_rise_from_weak_to_strong_evidence():
         "passage_dense",
         "piece_coverage",
         "piece_semantic",
+        "dense_margin",
+        "coverage_margin",
     )
     low, high = WEAK.__dict__, STRONG.__dict__
     halfway = Evidence(**{f: (low[f] + high[f]) / 2 for f in fields})

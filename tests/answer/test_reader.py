@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb_slackbot.answer.answerability import load_reader_model
-from kb_slackbot.answer.cues import is_howto, question_type
+from kb_slackbot.answer.cues import has_new_type, is_howto, question_type
 from kb_slackbot.answer.reader import Passage, Reader
 from kb_slackbot.retrieval.injection import looks_like_instruction
 from kb_slackbot.retrieval.rerank import NanoRanker
@@ -58,11 +58,29 @@ def _idf(terms):
         ("When is the payment run?", "time"),
         ("Wer ist die Ansprechperson?", "person"),
         ("Where is the Berlin office?", "place"),
+        ("What's the support phone number?", "phone"),
+        ("Who do I call when the door is locked?", "phone"),
+        ("What's the shipping fee?", "amount"),
+        ("How quickly are refunds processed?", "amount"),
+        ("Welche Telefonnummer hat der Empfang?", "phone"),
+        ("Qual é o valor da diária?", "amount"),
+        ("What's the deadline for the survey?", "time"),
         ("What is LoopGate?", None),
+        ("What is the capital of Peru?", None),
     ],
 )
 def test_question_types(question, kind):
     assert question_type(question) == kind
+
+
+def test_an_ordinal_date_is_a_time():
+    assert has_new_type("time", "Refunds arrive on the 25th of the month.", "When?")
+    assert not has_new_type("time", "Refunds arrive quickly.", "When?")
+
+
+def test_a_phone_question_wants_a_phone_number():
+    assert has_new_type("phone", "Hotline: +31 20 555 0140, day and night.", "Hotline?")
+    assert not has_new_type("phone", "The hotline answers within 30 minutes.", "Hotline?")
 
 
 def test_howto_cues_in_four_languages():

@@ -59,7 +59,7 @@ def test_not_found_answers_in_the_question_language(sample_services):
 
 def test_outdated_source_is_flagged(sample_services):
     result = _service(sample_services).answer(
-        "How long do we keep customer data after a contract ends?"
+        "What is the retention period for production database backups?"
     )
     outdated = [s for s in result.sources if s.outdated]
     assert outdated, result

@@ -254,3 +254,29 @@ def test_fifty_thousand_character_word_salad(tmp_path, embedder):
     assert_words_preserved(chunks, salad)
     covered = {w for c in chunks for w in c.text.split()}
     assert covered == set(salad.split())
+
+
+def test_a_long_table_is_split_between_rows_under_its_header(tmp_path, embedder):
+    header = "| Data | Retention period | Deleted by |\n| --- | --- | --- |"
+    rows = [f"| Record kind {n} of the archive | {n + 2} years | Team {n} |" for n in range(60)]
+    table = header + "\n" + "\n".join(rows)
+    path = write(tmp_path, "retention.md", "# Retention\n\n" + table + "\n")
+    chunks = chunk_document(load(path), embedder.count_tokens, 128, 20)
+    assert len(chunks) > 3
+    assert_within_limit(embedder, chunks, 128)
+    for chunk in chunks:  # every piece is a table of whole rows that starts with the header
+        lines = chunk.text.split("\n\n")[0].splitlines()
+        assert "\n".join(lines[:2]) == header, chunk.text[:120]
+        body = [line for part in chunk.text.split("\n\n") for line in part.splitlines()[2:]]
+        assert all(line in rows for line in body)
+    assert {r for c in chunks for r in c.text.splitlines()} >= set(rows)  # none lost
+
+
+def test_a_long_numbered_list_is_split_between_items(tmp_path, embedder):
+    words = " ".join(["rotate the staging password"] * 6)
+    items = [f"{n}. Step {n}: {words}" for n in range(1, 30)]
+    path = write(tmp_path, "steps.md", "# Steps\n\n" + "\n".join(items) + "\n")
+    chunks = chunk_document(load(path), embedder.count_tokens, 128, 0)
+    assert len(chunks) > 3
+    starts = [c.text.lstrip()[:3] for c in chunks]
+    assert all(s[0].isdigit() for s in starts), starts  # each chunk begins at an item

@@ -16,6 +16,7 @@ from kb_slackbot.retrieval.relevance import (
     feature_matrix,
     load_relevance_model,
     model_key,
+    pool_margins,
 )
 
 
@@ -107,3 +108,11 @@ def test_shipped_model_prefers_what_both_retrievers_rank_first():
     best, worst = model.score(rows)
     assert best > 0.5 > worst
     assert 0.0 <= worst < best <= 1.0
+
+
+def test_pool_margins_measure_how_far_the_best_stands_out():
+    dense, coverage = pool_margins([0.9, 0.8, 0.7], [1.0, 0.5, 0.0])
+    assert dense == pytest.approx(0.15) and coverage == pytest.approx(0.75)
+    # Only the next nine count: a long tail of weak candidates does not inflate the margin.
+    assert pool_margins([0.9] + [0.8] * 9 + [0.0] * 40, [0.5] * 50) == pytest.approx((0.1, 0.0))
+    assert pool_margins([0.9], [1.0]) == (0.1, 0.5)  # a lone candidate

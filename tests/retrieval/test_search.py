@@ -46,6 +46,9 @@ def test_results_carry_citations_stages_and_calibrated_scores(sample_services):
     assert "Linux" in best.chunk.heading_path or "linux" in best.chunk.text.lower()
     assert set(best.stages) >= {"rrf", "dense_sim", "coverage", "p_first"}
     assert {"dense_rank", "bm25_rank"} & set(best.stages)
+    # The best result says how far it stands out (answerability input); the others don't.
+    assert best.stages["dense_margin"] > 0 and best.stages["coverage_margin"] > 0
+    assert all("dense_margin" not in r.stages for r in response.results[1:])
     scores = [r.score for r in response.results]
     assert scores == sorted(scores, reverse=True)
     assert all(0.0 <= s <= 1.0 for s in scores)
