@@ -31,11 +31,10 @@ from fit_relevance import Corpus, fit, recalibrate
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
-from kb_slackbot.answer.reader import FEATURES, Passage, Reader
+from kb_slackbot.answer.reader import FEATURES, LEXICAL_FEATURES, Passage, Reader, scored_text
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import tokenize
 from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel, pool_margins
-from kb_slackbot.retrieval.rerank import NanoRanker
 
 QA_SETS = ("xquad-de", "xquad-vi", "faquad-pt")
 READER_FILE = Path(__file__).resolve().parent.parent / "kb_slackbot/answer/reader_model.json"
@@ -66,7 +65,7 @@ class Case:
     answers: list[str]
     mode: str  # oracle | e2e | removed
     units: list  # (Passage, Unit)
-    rows: np.ndarray  # reader features
+    rows: np.ndarray  # the reader's first-pass (lexical) features
     labels: np.ndarray
     relevance_best: float
     top_row: np.ndarray  # the best passage's relevance features
@@ -102,7 +101,7 @@ def build_cases(corpus, first: LogisticModel, answers, reader: Reader) -> list[C
             terms = tokenize(question)
             idf = corpus.keyword.idf(terms)
             units = [u for _, u in pairs]
-            rows = reader.features(question, pairs, idf)
+            rows = reader.lexical(question, pairs, idf)
             labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
             order = np.argsort(-probabilities, kind="stable")
             dense, coverage = BASE_FEATURES.index("dense"), BASE_FEATURES.index("coverage")
@@ -129,8 +128,7 @@ def read(case: Case, reader: Reader):
     """The reader's answer for a prepared case (features already computed)."""
     if not case.units:
         return "", 0.0, None
-    probabilities = reader.model.predict(case.rows)
-    reading = reader.select(case.question, case.units, probabilities, case.rows, case.idf)
+    reading = reader.read_pieces(case.question, case.units, case.rows, case.idf)
     return reading.text(), reading.best, reading
 
 
@@ -186,10 +184,31 @@ def hit_rate(chosen: list[Case], texts: list[str]) -> list[float]:
 
 
 def single(case: Case, column: int) -> str:
-    """The one piece a single feature ranks first."""
+    """The one piece a single first-pass feature ranks first."""
     if not case.units:
         return ""
     return case.units[int(np.argmax(case.rows[:, column]))][1].text
+
+
+class CachedScorer:
+    """The reader's semantic scorer (e5 cosine) with every vector computed once, in batches."""
+
+    def __init__(self, embedder, cases: dict[str, list[Case]]) -> None:
+        texts = sorted({scored_text(u) for cs in cases.values() for c in cs for _, u in c.units})
+        questions = sorted({c.question for cs in cases.values() for c in cs})
+        self.texts = dict(zip(texts, embedder.embed_documents(texts), strict=True))
+        self.questions = {q: embedder.embed_query(q) for q in questions}
+
+    def __call__(self, question: str, texts: list[str]) -> list[float]:
+        q = self.questions[question]
+        return [float(self.texts[t] @ q) for t in texts]
+
+    def best(self, case: Case) -> str:
+        """The piece the semantic scorer alone ranks first (a baseline)."""
+        if not case.units:
+            return ""
+        scores = self(case.question, [scored_text(u) for _, u in case.units])
+        return case.units[int(np.argmax(scores))][1].text
 
 
 def main() -> None:
@@ -200,7 +219,6 @@ def main() -> None:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     embedder = load_embedder(args.embedding)
-    scorer = NanoRanker().score
     sets = tuple(args.relevance_sets.split(","))
     corpora = {s: Corpus(s, embedder, args.max_queries) for s in sets}
     base = {s: [c.query(q) for q in c.data.queries] for s, c in corpora.items()}
@@ -211,19 +229,26 @@ def main() -> None:
         labels = np.concatenate([q.labels for s in sets for q in base[s]])
         return recalibrate(fit(rows, labels, BASE_FEATURES), rows, labels)
 
-    placeholder = LogisticModel(
-        FEATURES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)), np.zeros(len(FEATURES)), 0.0
-    )
+    n = len(FEATURES)
+    placeholder = LogisticModel(FEATURES, np.zeros(n), np.ones(n), np.zeros(n), 0.0)
     cases: dict[str, list[Case]] = {}
     for s in QA_SETS:
-        reader = Reader(scorer, placeholder)
+        reader = Reader(None, placeholder, placeholder)  # pieces and lexical features only
         cases[s] = build_cases(corpora[s], relevance_without(s), load_answers(s), reader)
+    scorer = CachedScorer(embedder, cases)
 
-    def fit_reader(sets) -> LogisticModel:
+    def fit_reader(sets) -> Reader:
+        """First pass on every piece; the final model on the first pass's short lists."""
         chosen = [c for s in sets for c in cases[s] if c.mode != "removed" and len(c.rows)]
         rows = np.concatenate([c.rows for c in chosen])
         labels = np.concatenate([c.labels for c in chosen])
-        return recalibrate(fit(rows, labels, FEATURES), rows, labels)
+        first = recalibrate(fit(rows, labels, LEXICAL_FEATURES), rows, labels)
+        reader = Reader(scorer, first, placeholder)
+        lists = [reader.shortlist(c.question, c.units, c.rows) for c in chosen]
+        rows = np.concatenate([full for _, full in lists])
+        kept = zip(chosen, lists, strict=True)
+        labels = np.concatenate([c.labels[keep] for c, (keep, _) in kept])
+        return Reader(scorer, first, recalibrate(fit(rows, labels, FEATURES), rows, labels))
 
     def answerability_data(sets, reader):
         rows, present, right = [], [], []
@@ -240,7 +265,7 @@ def main() -> None:
     reading_rows, abstain_rows, band_rows = [], [], []
     for held in QA_SETS:
         train = [s for s in QA_SETS if s != held]
-        reader = Reader(scorer, fit_reader(train))
+        reader = fit_reader(train)
         rows, present, right = answerability_data(train, reader)
         answerable = recalibrate(fit(rows, present, ANSWERABILITY_FEATURES), rows, present)
         # Threshold: answer 90% of the training questions whose gold paragraph is present.
@@ -252,8 +277,8 @@ def main() -> None:
             row = [held, mode, len(chosen), *hit_rate(chosen, texts)]
             # Baselines in the same run: the piece the semantic scorer alone likes best, and
             # the one covering most of the question (what the old reader leaned on).
-            for column in ("semantic", "coverage"):
-                row += hit_rate(chosen, [single(c, FEATURES.index(column)) for c in chosen])
+            row += hit_rate(chosen, [scorer.best(c) for c in chosen])
+            row += hit_rate(chosen, [single(c, LEXICAL_FEATURES.index("coverage")) for c in chosen])
             reading_rows.append(row)
         correct = recalibrate(fit(rows_t := rows, right, ANSWERABILITY_FEATURES), rows_t, right)
         high = high_threshold(correct.predict(rows_t), right, p_train >= threshold)
@@ -313,11 +338,10 @@ def main() -> None:
         band_rows,
     )
     if args.write:
-        write(fit_reader(QA_SETS), cases, scorer, answerability_data)
+        write(fit_reader(QA_SETS), cases, answerability_data)
 
 
-def write(reader_model, cases, scorer, answerability_data) -> None:
-    reader = Reader(scorer, reader_model)
+def write(reader: Reader, cases, answerability_data) -> None:
     rows, present, right = answerability_data(QA_SETS, reader)
     answerable = recalibrate(fit(rows, present, ANSWERABILITY_FEATURES), rows, present)
     p = answerable.predict(rows)
@@ -330,9 +354,10 @@ def write(reader_model, cases, scorer, answerability_data) -> None:
         for chunk in set_slices(cases)
     )
     payload = {
-        "version": "1",
+        "version": "2",
         "fitted_on": list(QA_SETS),
-        "reader": reader_model.to_dict(),
+        "reader_first": reader.first.to_dict(),
+        "reader": reader.model.to_dict(),
         "answerable": answerable.to_dict(),
         "answer_threshold": round(threshold, 4),
         "correct": correct.to_dict(),

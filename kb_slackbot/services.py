@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import cached_property
 
 from .access import AccessPolicy, load_access_policy
-from .answer.answerability import load_answerability, load_reader_model
+from .answer.answerability import load_answerability, load_reader_models
 from .answer.cache import AnswerCache
 from .answer.models import AnswerResult
 from .answer.querylog import QueryLog
-from .answer.reader import Reader
+from .answer.reader import Reader, cosine_scorer
 from .answer.service import AnswerConfig, AnswerService
 from .llm.selection import ProviderChoice, select_provider
 from .retrieval.embeddings import Embedder, configure_hub_access, load_embedder
@@ -21,7 +21,7 @@ from .retrieval.index import ChunkIndex, make_client
 from .retrieval.ingest import Ingester, IngestOptions
 from .retrieval.injection import looks_like_instruction
 from .retrieval.relevance import RelevanceModel, load_relevance_model
-from .retrieval.rerank import NanoRanker, RerankerChoice, load_reranker
+from .retrieval.rerank import RerankerChoice, load_reranker
 from .retrieval.search import HybridSearcher, SearchConfig
 from .settings import Settings
 
@@ -102,11 +102,11 @@ class Services:
 
     @cached_property
     def reader(self) -> Reader:
-        """The no-LLM reader; it scores pieces with the bundled multilingual nanoranker (fast on
-        short texts), whatever passage reranker is configured."""
-        reranker = self.reranker_choice.reranker
-        scorer = reranker if isinstance(reranker, NanoRanker) else NanoRanker()
-        return Reader(scorer.score, load_reader_model(), skip=looks_like_instruction)
+        """The no-LLM reader; its semantic pass uses the retrieval embedding model, already
+        loaded, whatever passage reranker is configured."""
+        return Reader(
+            cosine_scorer(self.embedder), *load_reader_models(), skip=looks_like_instruction
+        )
 
     def answer_service(self, provider: str | None = None) -> AnswerService:
         s = self.settings

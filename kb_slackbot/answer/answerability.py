@@ -111,6 +111,7 @@ def load_answerability(data: dict | None = None) -> AnswerabilityModel:
     )
 
 
-def load_reader_model(data: dict | None = None) -> LogisticModel:
+def load_reader_models(data: dict | None = None) -> tuple[LogisticModel, LogisticModel]:
+    """The reader's first-pass and final models (see answer/reader.py)."""
     data = data if data is not None else shipped_reader_models()
-    return LogisticModel.from_dict(data["reader"])
+    return LogisticModel.from_dict(data["reader_first"]), LogisticModel.from_dict(data["reader"])

@@ -2,11 +2,15 @@
 
 It never writes a word of its own, so it cannot invent facts. Candidates are sentences, list
 items, table rows (with their headers), code with its step, and — for how-to questions — a
-section's numbered steps (``candidates.py``). Each gets a few features (the semantic scorer's
-score, how much of the question it covers, whether it holds the kind of fact asked for — an
-amount, a time, a name — and how relevant its passage is); a logistic model fitted on public
-reading-comprehension data (``benchmarks/fit_reader.py``) turns them into P(this piece holds
-the answer). That probability also feeds the answerability decision.
+section's numbered steps (``candidates.py``). Reading is two logistic models fitted on public
+reading-comprehension data (``benchmarks/fit_reader.py``):
+
+1. a cheap first pass over every piece — how much of the question it covers, whether it holds
+   the kind of fact asked for (an amount, a time, a name, a phone number), how relevant its
+   passage is — keeps a short list;
+2. the short list is embedded with the retrieval model (multilingual e5: it matches "vacation
+   days" to "28 days of paid leave", which word overlap cannot) and the second model turns
+   all of it into P(this piece holds the answer). That probability also feeds answerability.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -25,9 +30,7 @@ from .cues import has_new_type, is_howto, question_type
 SemanticScorer = Callable[[str, list[str]], list[float]]
 IdfLookup = Callable[[list[str]], dict[str, float]]
 
-FEATURES = (
-    "semantic",  # the semantic scorer's score for (question, piece)
-    "semantic_gap",  # … minus the best piece's
+LEXICAL_FEATURES = (
     "coverage",  # IDF-weighted share of question terms in the piece
     "coverage_ctx",  # … in the piece plus its heading / lead-in
     "novelty",  # share of the piece's words that are not in the question
@@ -39,6 +42,11 @@ FEATURES = (
     "log_words",
     "passage",  # relevance probability of the piece's passage
     "passage_gap",  # … minus the best passage's
+)
+FEATURES = (
+    *LEXICAL_FEATURES,
+    "semantic",  # the semantic scorer's similarity of (question, piece)
+    "semantic_gap",  # … minus the best on the short list
 )
 
 
@@ -103,32 +111,28 @@ def _covered(weights: dict[str, float], words: set[str]) -> float:
 def unit_features(
     question: str,
     units: Sequence[Unit],
-    semantic: Sequence[float],
     idf: dict[str, float],
     passage_relevance: Sequence[float],
     passage_ids: Sequence[int] | None = None,
 ) -> np.ndarray:
-    """One row per unit, columns in FEATURES. Units of one passage are consecutive and in
-    reading order; ``passage_ids`` says which passage each came from."""
+    """One row per unit, columns in LEXICAL_FEATURES. Units of one passage are consecutive and
+    in reading order; ``passage_ids`` says which passage each came from."""
     if not units:
-        return np.zeros((0, len(FEATURES)))
+        return np.zeros((0, len(LEXICAL_FEATURES)))
     weights, total = term_weights(tokenize(question), idf)
     kind = question_type(question)
-    sem = np.asarray(semantic, dtype=np.float64)
     rel = np.asarray(passage_relevance, dtype=np.float64)
     ids = list(passage_ids) if passage_ids is not None else [0] * len(units)
     words = [tokenize(u.text) for u in units]
     coverage = [_covered(weights, set(ws)) / total for ws in words]
     rows = []
-    for i, (unit, s, r) in enumerate(zip(units, sem, rel, strict=True)):
+    for i, (unit, r) in enumerate(zip(units, rel, strict=True)):
         ctx = set(words[i]) | set(tokenize(unit.context))
         new = has_new_type(kind, unit.text, question) if kind else False
         prev = coverage[i - 1] if i > 0 and ids[i - 1] == ids[i] else 0.0
         nxt = coverage[i + 1] if i + 1 < len(units) and ids[i + 1] == ids[i] else 0.0
         rows.append(
             [
-                s,
-                s - sem.max(),
                 coverage[i],
                 _covered(weights, ctx) / total,
                 (sum(1 for w in words[i] if w not in weights) / len(words[i])) if words[i] else 0,
@@ -144,6 +148,22 @@ def unit_features(
     return np.asarray(rows, dtype=np.float64)
 
 
+def cosine_scorer(embedder) -> SemanticScorer:
+    """(question, texts) → cosine similarities with the retrieval embedding model; the
+    question's vector is kept for the next call (the reader asks once per question)."""
+
+    @lru_cache(maxsize=64)
+    def question_vector(question: str) -> np.ndarray:
+        return embedder.embed_query(question)
+
+    def score(question: str, texts: list[str]) -> list[float]:
+        if not texts:
+            return []
+        return (embedder.embed_documents(texts) @ question_vector(question)).tolist()
+
+    return score
+
+
 @dataclass(frozen=True)
 class ReaderConfig:
     max_words: int = 60  # an answer of single pieces stops growing past this
@@ -151,6 +171,8 @@ class ReaderConfig:
     max_passages: int = 3
     passage_margin: float = 0.0  # passages below this × the best passage's relevance are skipped
     steps_max_lines: int = 40
+    shortlist: int = 6  # pieces the first pass keeps for the semantic scorer (measured: 4-12
+    # read alike on the public sets; each costs an embedding)
 
 
 class Reader:
@@ -160,12 +182,15 @@ class Reader:
     def __init__(
         self,
         scorer: SemanticScorer,
+        first: LogisticModel,
         model: LogisticModel,
         config: ReaderConfig = ReaderConfig(),
         skip: Callable[[str], bool] = lambda _text: False,
     ) -> None:
-        """``skip`` marks text that must never be quoted (e.g. instructions planted in a page)."""
+        """``first``/``model``: the two passes' models (see the module docstring); ``skip``
+        marks text that must never be quoted (e.g. instructions planted in a page)."""
         self.scorer = scorer
+        self.first = first
         self.model = model
         self.config = config
         self.skip = skip
@@ -184,27 +209,47 @@ class Reader:
                 out.append((passage, unit))
         return out
 
-    def features(
+    def lexical(
         self, question: str, pairs: Sequence[tuple[Passage, Unit]], idf: dict[str, float]
     ) -> np.ndarray:
-        units = [u for _, u in pairs]
-        semantic = self.scorer(question, [_scored_text(u) for u in units])
         return unit_features(
             question,
-            units,
-            semantic,
+            [u for _, u in pairs],
             idf,
             [p.relevance for p, _ in pairs],
             [p.number for p, _ in pairs],
         )
+
+    def shortlist(
+        self, question: str, pairs: Sequence[tuple[Passage, Unit]], lexical: np.ndarray
+    ) -> tuple[list[int], np.ndarray]:
+        """The first pass: the pieces worth the semantic scorer, and their full feature rows."""
+        keep = [int(i) for i in np.argsort(-self.first.predict(lexical), kind="stable")]
+        keep = keep[: self.config.shortlist]
+        semantic = np.asarray(
+            self.scorer(question, [scored_text(pairs[i][1]) for i in keep]), dtype=np.float64
+        )
+        extra = np.stack([semantic, semantic - semantic.max()], axis=1)
+        return keep, np.concatenate([lexical[keep], extra], axis=1)
 
     def read(self, question: str, passages: Sequence[Passage], idf: IdfLookup) -> Reading:
         pairs = self.units(passages)
         if not pairs:
             return Reading([], 0.0)
         weights = idf(tokenize(question))
-        rows = self.features(question, pairs, weights)
-        return self.select(question, pairs, self.model.predict(rows), rows, weights)
+        return self.read_pieces(question, pairs, self.lexical(question, pairs, weights), weights)
+
+    def read_pieces(
+        self,
+        question: str,
+        pairs: Sequence[tuple[Passage, Unit]],
+        lexical: np.ndarray,
+        idf: dict[str, float],
+    ) -> Reading:
+        """Both passes over prepared pieces (the fitting script calls this too)."""
+        keep, rows = self.shortlist(question, pairs, lexical)
+        chosen = [pairs[i] for i in keep]
+        return self.select(question, chosen, self.model.predict(rows), rows, idf)
 
     def select(
         self,
@@ -274,7 +319,7 @@ class Reader:
         return Pick(passage.number, Unit("steps", text, heading), p), cover
 
 
-def _scored_text(unit: Unit) -> str:
+def scored_text(unit: Unit) -> str:
     """The scorer sees a list item with its lead-in, a row with its heading."""
     if unit.kind in ("item", "row") and unit.context:
         return f"{unit.context}: {unit.text}"

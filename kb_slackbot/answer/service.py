@@ -116,12 +116,10 @@ class AnswerService:
             cached = hit.model_copy(update={"query_id": query_id, "cached": True})
             return self._finish(cached, started)
 
+        context = _thread_context(check.text, history)
         with self._compute:
             response = self.searcher.search(
-                check.text,
-                top_k=self.config.top_k,
-                spaces=spaces,
-                context=_thread_context(check.text, history),
+                check.text, top_k=self.config.top_k, spaces=spaces, context=context
             )
         timings = {
             "retrieve": round(response.timings_ms["total"] - response.timings_ms["rerank"], 1),
@@ -136,7 +134,10 @@ class AnswerService:
         }
         clock = time.perf_counter()
         with self._compute:
-            reading = self._read(check.text, response.results)
+            # A follow-up ("and for Linux?") is read with the question it follows.
+            reading = self._read(
+                f"{context} {check.text}" if context else check.text, response.results
+            )
         verdict = self._judge(response.results, reading)
         timings["read"] = round((time.perf_counter() - clock) * 1000, 1)
         log.info(
