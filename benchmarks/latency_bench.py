@@ -116,8 +116,7 @@ def answer_overhead(questions: list[str]) -> list[list]:
     rows = []
     with FakeAnthropic() as fake:
         fake.reply_text = "The pages say so [1]. More detail here [2]."
-        service = services.answer_service("extractive")
-        service.cache = None
+        service = services.answer_service("extractive", cached=False)
         service.answer("warm up the models")
         for label, provider in (
             ("extractive (no LLM)", None),

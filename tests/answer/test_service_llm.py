@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from kb_slackbot.answer import prompts
+from kb_slackbot.answer.models import Turn
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
-from kb_slackbot.llm.base import Message
 from kb_slackbot.llm.ollama_provider import OllamaProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from tests.fakes.llm_servers import FakeAnthropic, FakeOllama, prompt_text
@@ -28,9 +28,8 @@ def claude():
 @pytest.fixture
 def service_with(sample_services):
     def build(provider):
-        service = sample_services.answer_service("extractive")
+        service = sample_services.answer_service("extractive", cached=False)
         service.provider = provider
-        service.cache = None
         return service
 
     return build
@@ -136,8 +135,8 @@ def test_low_confidence_switches_the_prompt_to_cautious_mode(claude, service_wit
 
 def test_thread_history_reaches_the_model_in_alternating_turns(claude, service_with):
     history = [
-        Message("user", "How do I set up the VPN on macOS?"),
-        Message("assistant", "Install WireGuard from the App Store [1]."),
+        Turn("user", "How do I set up the VPN on macOS?"),
+        Turn("assistant", "Install WireGuard from the App Store [1]."),
     ]
     service_with(_claude(claude)).answer("and for Linux?", history=history)
     roles = [m["role"] for m in claude.requests[-1].body["messages"]]

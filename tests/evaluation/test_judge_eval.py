@@ -52,9 +52,7 @@ def claude():
 
 @pytest.fixture
 def service(sample_services):
-    service = sample_services.answer_service("extractive")
-    service.cache = None
-    return service
+    return sample_services.answer_service("extractive", cached=False)
 
 
 def _judged_questions(fake) -> list[str]:

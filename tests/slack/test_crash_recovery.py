@@ -7,7 +7,7 @@ import time
 
 from slack_sdk import WebClient
 
-from kb_slackbot.slack.handlers import RESTARTED, SEARCHING
+from kb_slackbot.slack.texts import RESTARTED, SEARCHING
 from tests.bot_process import start_bot_process
 from tests.fakes.llm_servers import FakeAnthropic
 from tests.fakes.slack_server import BOT_TOKEN, FakeSlack, app_mention

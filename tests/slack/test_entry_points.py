@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from kb_slackbot.answer.querylog import QueryLog
 from kb_slackbot.slack.blocks import FEEDBACK_HELPFUL, FEEDBACK_NOT_HELPFUL, SHARE_ACTION
-from kb_slackbot.slack.handlers import HELP_TEXT, RATE_LIMITED, SEARCHING
+from kb_slackbot.slack.texts import HELP_TEXT, RATE_LIMITED, SEARCHING
 from tests.fakes.slack_server import (
     app_mention,
     block_action,
@@ -74,6 +74,32 @@ def test_follow_up_in_thread_uses_earlier_messages(bot):
     assert replies and replies[0].params["ts"] == thread
     text = _text_of(_blocks(update)).lower()
     assert "linux" in text or "wireguard" in text or "vpn" in text
+
+
+def _spy_on_questions(bot, monkeypatch) -> list[str]:
+    """The questions as the answer engine receives them."""
+    asked: list[str] = []
+    answer = bot.service.answer
+
+    def spy(question, **kwargs):
+        asked.append(question)
+        return answer(question, **kwargs)
+
+    monkeypatch.setattr(bot.service, "answer", spy)
+    return asked
+
+
+def test_typed_entities_reach_the_engine_decoded_once(bot, monkeypatch):
+    """Someone types the literal text ``&lt;br&gt;``; Slack sends it escaped once more
+    (``&amp;lt;br&amp;gt;``). The engine must get what was typed, not ``<br>``."""
+    asked = _spy_on_questions(bot, monkeypatch)
+    bot.fake.send_envelope("events_api", app_mention("what does &amp;lt;br&amp;gt; do?"))
+    bot.answer_posts("C1")
+    url = bot.fake.response_url("cmd")
+    command = slash_command("what does &amp;lt;br&amp;gt; do?", response_url=url)
+    bot.fake.send_envelope("slash_commands", command)
+    bot.fake.wait_for_response(timeout=30)
+    assert asked == ["what does &lt;br&gt; do?"] * 2
 
 
 def test_redelivered_event_is_answered_once(bot):

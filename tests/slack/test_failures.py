@@ -6,7 +6,7 @@ import json
 
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
-from kb_slackbot.slack.blocks import MAX_BLOCKS, SECTION_LIMIT
+from kb_slackbot.slack.limits import LIMITS
 from tests.fakes.llm_servers import FakeAnthropic
 from tests.fakes.slack_server import app_mention
 
@@ -79,10 +79,10 @@ def test_very_long_answer_is_split_within_limits(tmp_path, sample_services):
     for call in calls:
         blocks = call.params["blocks"]
         blocks = json.loads(blocks) if isinstance(blocks, str) else blocks
-        assert len(blocks) <= MAX_BLOCKS
+        assert len(blocks) <= LIMITS.blocks_per_message
         for block in blocks:
             if block["type"] == "section":
-                assert len(block["text"]["text"]) <= SECTION_LIMIT
+                assert len(block["text"]["text"]) <= LIMITS.section_text
                 shown.append(block["text"]["text"])
         assert call.params["text"]  # notification fallback on every message
     assert all(f"Step {n}:" in "".join(shown) for n in range(60))  # nothing silently cut
