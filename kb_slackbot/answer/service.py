@@ -23,16 +23,15 @@ import structlog
 
 from ..llm.base import LLMProvider
 from ..retrieval.search import HybridSearcher, SearchResponse, SearchResult
-from . import prompts
+from . import compose
 from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
-from .citations import map_citations
+from .compose import Composition
 from .context import TokenCounter
-from .generate import Draft, GenerationConfig, draft
+from .generate import GenerationConfig, draft
 from .language import detect_language
 from .messages import message
-from .models import AnswerResult, Source, Turn
-from .pages import merge_pages
+from .models import AnswerResult, Turn
 from .querylog import QueryLog
 from .question import check_question
 from .reader import Passage, Reader, Reading
@@ -161,9 +160,15 @@ class AnswerService:
             p_correct=round(verdict.p_correct, 3),
             band=verdict.band,
         )
+        how = Composition(
+            language=language,
+            today=self.today(),
+            outdated_after_days=self.config.outdated_after_days,
+            suggestion_floor=self.config.suggestion_floor,
+        )
         if not verdict.answerable:
             near = response.results + response.below_threshold
-            return self._not_found(base, near, language), None
+            return compose.not_found(base, near, how), None
         drafted = draft(
             self.provider,
             question,
@@ -175,7 +180,7 @@ class AnswerService:
             count_tokens=self.count_tokens,
             config=self.config.generation,
         )
-        return self._compose(base, drafted, response.results, language, verdict), drafted.error
+        return compose.answered(base, drafted, response.results, verdict, how), drafted.error
 
     # --- steps ---------------------------------------------------------------------------
 
@@ -217,99 +222,6 @@ class AnswerService:
                 piece_semantic=reading.semantic,
             )
         )
-
-    def _not_found(
-        self,
-        base: dict,
-        near: list[SearchResult],
-        language: str,
-        provider: str = "none",
-        model: str = "none",
-    ) -> AnswerResult:
-        """ "Not found", with near misses; ``provider`` names a model that was asked and whose
-        reply was not an answer (no usable citation, or it said the pages do not cover it)."""
-        floor = self.config.suggestion_floor
-        suggestions = self._sources([r for r in near if r.score >= floor], distinct_pages=True)
-        return AnswerResult(
-            **base,
-            answer=f"{message('not_found', language)} {message('rephrase', language)}",
-            suggestions=suggestions[:3],
-            status="not_found",
-            confidence="low",
-            provider=provider,
-            model=model,
-        )
-
-    def _compose(
-        self,
-        base: dict,
-        draft: Draft,
-        results: list[SearchResult],
-        language: str,
-        verdict: Verdict,
-    ) -> AnswerResult:
-        """The drafted text with its citations mapped to pages, sources and warnings."""
-        base["timings_ms"]["generate"] = draft.ms
-        base["context_spaces"] = sorted({s.result.chunk.space for s in draft.used})
-        warnings: list[str] = []
-        if draft.error:
-            warnings.append(message("llm_unavailable", language))
-            log.warning("llm_failed_fell_back", query_id=base["query_id"], error=draft.error)
-        cited = map_citations(draft.text, draft.context)
-        if cited.invented:
-            log.info(
-                "dropped_invented_citations", query_id=base["query_id"], numbers=cited.invented
-            )
-        text, pages = merge_pages(cited.text, [s.result for s in cited.cited])
-        sources = self._sources(pages)
-        # An answer with nothing left to cite, or a model saying the pages do not cover it,
-        # is not an answer.
-        if not text or not sources or prompts.says_not_covered(text):
-            return self._not_found(base, results, language, draft.provider, draft.model)
-        for source in sources:
-            if source.outdated:
-                warnings.append(
-                    message("outdated", language, title=source.title, date=source.updated)
-                )
-        if verdict.band == "low":
-            warnings.append(message("low_confidence", language))
-        return AnswerResult(
-            **base,
-            answer=text,
-            sources=sources,
-            confidence=verdict.band,
-            warnings=list(dict.fromkeys(warnings)),
-            usage=draft.usage,
-            provider=draft.provider,
-            model=draft.model,
-        )
-
-    def _sources(self, results: list[SearchResult], distinct_pages: bool = False) -> list[Source]:
-        today = self.today()
-        sources: list[Source] = []
-        seen: set[tuple[str, str]] = set()
-        for result in results:
-            chunk = result.chunk
-            key = (chunk.doc_id, "" if distinct_pages else chunk.location)
-            if key in seen:
-                continue
-            seen.add(key)
-            sources.append(
-                Source(
-                    number=len(sources) + 1,
-                    title=chunk.title,
-                    url=chunk.url,
-                    location=chunk.location,
-                    heading_path=chunk.heading_path,
-                    snippet=result.snippet,
-                    updated=chunk.updated,
-                    space=chunk.space,
-                    doc_id=chunk.doc_id,
-                    score=round(result.score, 4),
-                    outdated=(today - chunk.updated).days > self.config.outdated_after_days,
-                )
-            )
-        return sources
 
     def _finish(self, result: AnswerResult, started: float, error: str | None = None):
         result.timings_ms["total"] = round((time.perf_counter() - started) * 1000, 1)

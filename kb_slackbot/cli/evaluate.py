@@ -50,7 +50,7 @@ def evaluate(
     all_spaces: Annotated[bool, typer.Option("--all-spaces", help=ALL_SPACES_HELP)] = False,
 ) -> None:
     """Measure retrieval, citations, abstention, answer quality and latency on a question set."""
-    from ..evaluation.runner import compare, load_questions, run_eval
+    from ..evaluation.runner import load_questions, run_eval
     from ..private import private_dir
     from ..retrieval.embeddings import ModelUnavailable
 
@@ -83,23 +83,30 @@ def evaluate(
             judge=answer_judge,
             spaces=spaces,
         )
-    reports = services.settings.eval_reports_dir
-    target = output or private_dir(reports) / f"{time.strftime('%Y%m%d-%H%M%S')}.json"
+    target = output or private_dir(services.settings.eval_reports_dir) / (
+        f"{time.strftime('%Y%m%d-%H%M%S')}.json"
+    )
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(report.to_json(), encoding="utf-8")
     if as_json:
         sys.stdout.write(report.to_json() + "\n")
         err.print(searched, markup=False)
-        return
+    else:
+        _show(report.summary, previous, searched)
+        out.print(f"Report saved to {target}", markup=False)
+
+
+def _show(summary: dict, previous: dict | None, searched: str) -> None:
+    from ..evaluation.runner import compare
+
     rows = (
-        compare(report.summary, previous)
+        compare(summary, previous)
         if previous
-        else {key: (None, value, None) for key, value in report.summary.items()}
+        else {key: (None, value, None) for key, value in summary.items()}
     )
-    out.print(eval_table(report.summary, previous, rows))
-    out.print(reliability_table(report.summary))
+    out.print(eval_table(summary, previous, rows))
+    out.print(reliability_table(summary))
     out.print(searched, markup=False)
-    out.print(f"Report saved to {target}", markup=False)
 
 
 def _earlier_report(path: Path) -> dict:

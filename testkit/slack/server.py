@@ -30,38 +30,16 @@ running side by side share nothing.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from .blockkit import ApiError
-from .http import FakeHttpServer, HttpHandler, bearer_token, parse_body, parse_query
+from .dispatch import ApiCall, ApiDispatch
+from .http import FakeHttpServer, HttpHandler
 from .payloads import Payloads
 from .socket_mode import SocketMode
 from .web_api import WebApi
 from .workspace import Ids, JsonDict, TsClock, channel_info, ts_micros, user_info
-
-
-@dataclass(frozen=True)
-class ApiCall:
-    """One Web API request as the fake received it (token removed from params)."""
-
-    method: str
-    params: JsonDict
-    token: str | None
-    status: int = 200
-    response: JsonDict = field(default_factory=dict)
-    at: float = field(default_factory=time.monotonic)  # when it arrived, for benchmarks
-
-
-@dataclass
-class _Fault:
-    error: str
-    status: int
-    retry_after: int | None
-    remaining: int
 
 
 class FakeSlack:
@@ -86,8 +64,8 @@ class FakeSlack:
         self.payloads = Payloads(self.clock, self.ids)
         self._socket = SocketMode(self._cond, ws_ping_interval, ws_close_timeout)
         self._api = WebApi(self._cond, self.clock, self.ids, self._socket.new_url)
-        self._calls: list[ApiCall] = []
-        self._faults: dict[str, list[_Fault]] = {}
+        self._dispatch = ApiDispatch(self._cond, self._api, self.invalid_tokens)
+        self._calls = self._dispatch.calls  # guarded by the shared condition
         self._responses: list[tuple[str, Any]] = []
         self._http: FakeHttpServer | None = None
         self._threads: list[threading.Thread] = []
@@ -215,14 +193,9 @@ class FakeSlack:
         ``error="ratelimited"`` unless given); other statuses default to
         ``error="fatal_error"``.
         """
-        default = "ratelimited" if status == HTTPStatus.TOO_MANY_REQUESTS else "fatal_error"
-        if status == HTTPStatus.TOO_MANY_REQUESTS and retry_after is None:
-            retry_after = 1
-        fault = _Fault(
-            error=error or default, status=status, retry_after=retry_after, remaining=times
+        self._dispatch.fail_next(
+            method, error=error, status=status, retry_after=retry_after, times=times
         )
-        with self._cond:
-            self._faults.setdefault(method, []).append(fault)
 
     def seed_thread(
         self, channel: str, thread_ts: str, messages: Iterable[JsonDict | str]
@@ -315,7 +288,7 @@ class FakeSlack:
         if path.startswith("/response/"):
             self._handle_response_url(path.removeprefix("/response/"), handler, raw)
         elif path.startswith("/api/"):
-            self._handle_api(path.removeprefix("/api/"), query, handler, raw)
+            self._dispatch.handle(path.removeprefix("/api/"), query, handler, raw)
         else:
             handler.send_raw(HTTPStatus.NOT_FOUND, b"not found", "text/plain")
 
@@ -325,59 +298,3 @@ class FakeSlack:
             self._responses.append((name, body))
             self._cond.notify_all()
         handler.send_raw(HTTPStatus.OK, b"ok", "text/html")
-
-    def _handle_api(self, method: str, query: str, handler: HttpHandler, raw: bytes) -> None:
-        params: JsonDict = {}
-        token: str | None = None
-        try:
-            params = parse_query(query)
-            params.update(parse_body(handler.headers.get("Content-Type", ""), raw))
-            body_token = params.pop("token", None)
-            header_token = bearer_token(handler.headers.get("Authorization"))
-            token = header_token or body_token
-            status, body, headers = self._fault_for(method) or self._invoke(
-                method, params, token, header_token
-            )
-        except Exception as exc:  # a bug in the fake or a malformed request: fail loudly
-            status, headers = HTTPStatus.INTERNAL_SERVER_ERROR, {}
-            body = {"ok": False, "error": "fake_slack_exception", "detail": repr(exc)}
-        with self._cond:
-            self._calls.append(ApiCall(method, params, token, status, body))
-            self._cond.notify_all()
-        handler.send_json(status, body, headers)
-
-    def _fault_for(self, method: str) -> tuple[int, JsonDict, dict[str, str]] | None:
-        with self._cond:
-            queue = self._faults.get(method)
-            if not queue:
-                return None
-            fault = queue[0]
-            fault.remaining -= 1
-            if fault.remaining <= 0:
-                queue.pop(0)
-        headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
-        return fault.status, {"ok": False, "error": fault.error}, headers
-
-    def _invoke(
-        self, method: str, params: JsonDict, token: str | None, header_token: str | None
-    ) -> tuple[int, JsonDict, dict[str, str]]:
-        try:
-            self._authenticate(method, token, header_token)
-            handler = self._api.methods.get(method)
-            if handler is None:
-                raise ApiError("unknown_method")
-            body = handler(params)
-        except ApiError as fault:
-            body = {"ok": False, "error": fault.error}
-        return HTTPStatus.OK, body, {}
-
-    def _authenticate(self, method: str, token: str | None, header_token: str | None) -> None:
-        if not token:
-            raise ApiError("not_authed")
-        if token in self.invalid_tokens:
-            raise ApiError("invalid_auth")
-        wants_app_token = method == "apps.connections.open"
-        if wants_app_token and header_token is None:
-            raise ApiError("not_authed")  # Slack requires the Authorization header here
-        if wants_app_token != token.startswith("xapp-"):
-            raise ApiError("not_allowed_token_type")
