@@ -19,10 +19,18 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import chromadb
 import structlog
 
+from kb_slackbot.bootstrap import limit_torch_threads, prepare_process
 from kb_slackbot.retrieval.documents import Chunk
 from kb_slackbot.retrieval.index import ChunkIndex
 from kb_slackbot.retrieval.relevance import load_relevance_model
 from kb_slackbot.retrieval.search import HybridSearcher, SearchConfig
+from kb_slackbot.settings import Settings
+
+# What the CLI does for the product's process: model libraries quiet and offline, torch on
+# the threads the product gives it (KB_TORCH_THREADS).
+PRODUCT = Settings(_env_file=None)
+prepare_process(PRODUCT)
+limit_torch_threads(PRODUCT.torch_threads)
 
 # The benchmarks print tables; the product's per-answer log lines would drown them.
 structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
@@ -183,7 +191,6 @@ def ingest_sample(data_dir: Path):
     """The sample KB indexed into ``data_dir`` through the product's own ingest; returns the
     `Services` that did it, models loaded, for benchmarks that go on to answer."""
     from kb_slackbot.services import Services
-    from kb_slackbot.settings import Settings
 
     services = Services(Settings(_env_file=None, data_dir=data_dir, base_url=SAMPLE_BASE_URL))
     services.ingester.run(

@@ -110,14 +110,13 @@ def answer_overhead(questions: list[str]) -> list[list]:
     sys.path.insert(0, str(ROOT))
     from kb_slackbot.llm.anthropic_provider import AnthropicProvider
     from kb_slackbot.llm.retry import RetryPolicy
-    from tests.fakes.llm_servers import FakeAnthropic
+    from testkit.llm_servers import FakeAnthropic
 
     services = ingest_sample(Path(tempfile.mkdtemp(prefix="kb-answer-")))
     rows = []
     with FakeAnthropic() as fake:
         fake.reply_text = "The pages say so [1]. More detail here [2]."
-        service = services.answer_service("extractive")
-        service.cache = None
+        service = services.answer_service("extractive", cached=False)
         service.answer("warm up the models")
         for label, provider in (
             ("extractive (no LLM)", None),

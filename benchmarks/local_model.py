@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.real_model import start_server  # noqa: E402
+from testkit.real_model import start_server  # noqa: E402
 
 
 def main() -> None:

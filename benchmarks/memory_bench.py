@@ -17,9 +17,9 @@ from common import ROOT, ingest_sample, print_table, sample_questions, save
 
 sys.path.insert(0, str(ROOT))
 
-from tests.bot_process import start_bot_process
-from tests.fakes.llm_servers import FakeAnthropic
-from tests.fakes.slack_server import FakeSlack, app_mention
+from testkit.bot_process import start_bot_process
+from testkit.llm_servers import FakeAnthropic
+from testkit.slack import FakeSlack
 
 CHECKPOINTS = (10, 100, 250, 500, 750, 1000, 2000, 5000)
 
@@ -49,7 +49,7 @@ def main() -> None:
                 batch = min(10, checkpoint - asked)
                 for n in range(asked, asked + batch):
                     text = f"{questions[n % len(questions)]} (asked by user {n})"
-                    event = app_mention(text, channel=f"C{n:05d}", user=f"U{n:05d}")
+                    event = fake.payloads.app_mention(text, channel=f"C{n:05d}", user=f"U{n:05d}")
                     fake.send_envelope("events_api", event)
                 asked += batch
                 fake.wait_for(

@@ -36,9 +36,9 @@ from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
 from kb_slackbot.settings import Settings
 from kb_slackbot.slack.app import create_app, make_http_server, make_socket_handler
-from kb_slackbot.slack.handlers import TOO_BUSY
-from tests.fakes.llm_servers import FakeAnthropic
-from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack, app_mention, sign_request
+from kb_slackbot.slack.texts import TOO_BUSY
+from testkit.llm_servers import FakeAnthropic
+from testkit.slack import APP_TOKEN, BOT_TOKEN, FakeSlack, sign_request
 
 SECRET = "bench-signing-secret"
 
@@ -79,19 +79,21 @@ def final(call) -> bool:
 
 def run(mode: str, count: int, services: Services, args: argparse.Namespace) -> list:
     questions = sample_questions()
-    events = {
-        f"C{n:04d}": app_mention(questions[n % len(questions)], channel=f"C{n:04d}")
-        for n in range(count)
-    }
     with FakeSlack() as fake, FakeAnthropic() as llm:
+        events = {
+            f"C{n:04d}": fake.payloads.app_mention(
+                questions[n % len(questions)], channel=f"C{n:04d}"
+            )
+            for n in range(count)
+        }
         llm.delay_seconds = args.llm_delay
         llm.reply_text = "Here is what the pages say [1]."
         settings = bot_settings(fake, args.workers, args.max_queued)
-        service = services.answer_service("extractive")
+        # Uncached: every question really goes through the engine.
+        service = services.answer_service("extractive", cached=False)
         service.provider = AnthropicProvider(
             "k", "fake", RetryPolicy(timeout_s=60, deadline_s=600), base_url=llm.url
         )
-        service.cache = None  # every question really goes through the engine
         app, bot = create_app(
             settings, service, services.query_log, AccessPolicy(), http=mode == "http"
         )

@@ -23,14 +23,9 @@ from common import ROOT, ingest_sample, print_table, sample_questions, save
 
 sys.path.insert(0, str(ROOT))
 
-from tests.bot_process import start_bot_process
-from tests.fakes.llm_servers import FakeAnthropic
-from tests.fakes.slack_server import (
-    FakeSlack,
-    app_mention,
-    dm_message,
-    slash_command,
-)
+from testkit.bot_process import start_bot_process
+from testkit.llm_servers import FakeAnthropic
+from testkit.slack import FakeSlack
 
 UNAVAILABLE = "language model is unavailable"
 SOAK_ENV = {"KB_LLM_TIMEOUT_S": "3", "KB_LLM_DEADLINE_S": "8", "KB_CACHE_TTL_S": "0"}
@@ -123,13 +118,13 @@ def main() -> None:
                     work / "data", fake.api_url, llm.url, work / "bot.log", SOAK_ENV
                 )
             if key.startswith("C"):
-                payload = app_mention(asked[key], channel=key, user=user)
+                payload = fake.payloads.app_mention(asked[key], channel=key, user=user)
                 fake.send_envelope("events_api", payload, connect_timeout=180)
             elif key.startswith("D"):
-                payload = dm_message(asked[key], channel=key, user=user)
+                payload = fake.payloads.dm_message(asked[key], channel=key, user=user)
                 fake.send_envelope("events_api", payload, connect_timeout=180)
             else:
-                payload = slash_command(
+                payload = fake.payloads.slash_command(
                     asked[key], user_id=user, response_url=fake.response_url(key)
                 )
                 fake.send_envelope("slash_commands", payload, connect_timeout=180)

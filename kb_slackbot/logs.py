@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import re
 import sys
 from collections.abc import Mapping
@@ -46,10 +45,6 @@ def max_level(a: str, b: str) -> str:
 
 
 def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
-    # Model-loading progress bars are noise in logs and in CLI output.
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     use_json = fmt == "json" or (fmt == "auto" and not sys.stderr.isatty())
     renderer: Any = (
         structlog.processors.JSONRenderer()

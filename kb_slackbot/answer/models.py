@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
@@ -51,3 +52,11 @@ class AnswerResult(BaseModel):
     # answer could have used, cited or not (sharing an answer checks these).
     context_spaces: list[str] = Field(default_factory=list)
     cached: bool = False
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One earlier message of a conversation (a Slack thread), as plain text."""
+
+    role: Literal["user", "assistant"]
+    content: str

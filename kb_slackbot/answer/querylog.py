@@ -13,6 +13,7 @@ import sqlite3
 import threading
 import time
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 
 import structlog
@@ -47,6 +48,18 @@ CREATE TABLE IF NOT EXISTS queries (
 );
 CREATE INDEX IF NOT EXISTS queries_created ON queries (created_at);
 """
+
+
+@dataclass(frozen=True)
+class Restricted:
+    """An answer that cited pages outside the public space."""
+
+    query_id: str
+    created_at: float
+    question: str
+    spaces_searched: list[str] | None  # None: all
+    restricted_spaces: list[str]
+    pages: list[str]  # titles of the restricted pages cited
 
 
 class QueryLog:
@@ -166,3 +179,22 @@ class QueryLog:
                 "SELECT * FROM queries WHERE created_at >= ? ORDER BY created_at", (timestamp,)
             ).fetchall()
         return [dict(r) for r in rows]
+
+    def restricted_answers(self, timestamp: float, public: str = "public") -> list[Restricted]:
+        """Answers since ``timestamp`` that cited pages outside the ``public`` space (audit)."""
+        found = []
+        for row in self.since(timestamp):
+            sources = json.loads(row["sources"] or "[]")
+            private = [s for s in sources if s.get("space") != public]
+            if private:
+                found.append(
+                    Restricted(
+                        query_id=row["query_id"],
+                        created_at=row["created_at"],
+                        question=row["question"],
+                        spaces_searched=json.loads(row["spaces"] or "null"),
+                        restricted_spaces=sorted({s["space"] for s in private}),
+                        pages=[s["title"] for s in private],
+                    )
+                )
+        return found

@@ -3,7 +3,8 @@
 The reader runs on every question (it is cheap): its best piece and the best passage's
 relevance decide, through the fitted answerability model, whether the knowledge base answers
 the question at all — before any language model is called — and how confident the answer is.
-(The generation step is to become its own seam, answer/generate.py, in the structure work.)
+The answer's text is written in one seam, answer/generate.py (a language model, or the reader
+when there is none or it fails).
 
 Slack-agnostic: the CLI, the Slack app and `eval` all call :meth:`AnswerService.answer`.
 """
@@ -20,17 +21,17 @@ from datetime import date
 
 import structlog
 
-from ..llm.base import Generation, LLMError, LLMProvider, Message, alternate
-from ..retrieval.search import HybridSearcher, SearchResult
-from . import prompts
+from ..llm.base import LLMProvider
+from ..retrieval.search import HybridSearcher, SearchResponse, SearchResult
+from . import compose
 from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
-from .citations import map_citations
-from .context import TokenCounter, build_context
+from .compose import Composition
+from .context import TokenCounter
+from .generate import GenerationConfig, draft
 from .language import detect_language
 from .messages import message
-from .models import AnswerResult, Source, Usage
-from .pages import merge_pages
+from .models import AnswerResult, Turn
 from .querylog import QueryLog
 from .question import check_question
 from .reader import Passage, Reader, Reading
@@ -40,13 +41,13 @@ log = structlog.get_logger(__name__)
 
 @dataclass(frozen=True)
 class AnswerConfig:
-    top_k: int = 5
-    max_question_chars: int = 2000
-    context_tokens: int = 8000
-    outdated_after_days: int = 365
-    max_tokens: int = 800
-    temperature: float = 0.1
-    suggestion_floor: float = 0.2  # "you might look at" pages: P(relevant) at least this
+    """Values come from Settings (the composition root); their defaults live there only."""
+
+    top_k: int
+    max_question_chars: int
+    outdated_after_days: int
+    suggestion_floor: float  # "you might look at" pages: P(relevant) at least this
+    generation: GenerationConfig
 
 
 class AnswerService:
@@ -74,36 +75,44 @@ class AnswerService:
         self.count_tokens = count_tokens
         self.config = config
         self.query_log = query_log
-        self.cache = cache
+        self._cache = cache
         self.today = today
 
     @property
     def provider_name(self) -> str:
         return self.provider.name if self.provider else "extractive"
 
+    def warm(self) -> None:
+        """Load the models and the index now, before the first question waits for them."""
+        self.searcher.refresh(force=True)
+
+    def search(
+        self, question: str, top_k: int, spaces: Collection[str] | None = None
+    ) -> SearchResponse:
+        """The ranked passages alone, as answering would search them (no thread context)."""
+        return self.searcher.search(question, top_k=top_k, spaces=spaces)
+
     def answer(
         self,
         question: str,
         *,
-        history: Sequence[Message] = (),
+        history: Sequence[Turn] = (),
         spaces: Collection[str] | None = None,
     ) -> AnswerResult:
+        """Answer ``question`` (plain text) from the pages in ``spaces`` (None: all)."""
         started = time.perf_counter()
         query_id = uuid.uuid4().hex[:16]
         check = check_question(question, self.config.max_question_chars)
         if check.problem:
-            text = message(
-                check.problem, length=len(check.text), limit=self.config.max_question_chars
-            )
+            limit = self.config.max_question_chars
             result = AnswerResult(
                 query_id=query_id,
                 question=check.text[:500],
-                answer=text,
+                answer=message(check.problem, length=len(check.text), limit=limit),
                 status="invalid_question",
             )
             return self._finish(result, started)
 
-        language = detect_language(check.text)
         space_list = sorted(spaces) if spaces is not None else None
         cache_key = (
             check.text.lower(),
@@ -112,53 +121,65 @@ class AnswerService:
             self.provider_name,
         )
         generation = self.searcher.index_generation()
-        if self.cache is not None and (hit := self.cache.get(cache_key, generation)):
+        if self._cache is not None and (hit := self._cache.get(cache_key, generation)):
             cached = hit.model_copy(update={"query_id": query_id, "cached": True})
             return self._finish(cached, started)
 
-        context = _thread_context(check.text, history)
+        base = {"query_id": query_id, "question": check.text, "spaces": space_list}
+        result, error = self._answer_afresh(base, history, spaces)
+        if not error and self._cache is not None:
+            self._cache.put(cache_key, generation, result)
+        return self._finish(result, started, error=error)
+
+    def _answer_afresh(
+        self, base: dict, history: Sequence[Turn], spaces: Collection[str] | None
+    ) -> tuple[AnswerResult, str | None]:
+        """Search, read, judge and (if answerable) draft; the model's error, if it failed."""
+        question = base["question"]
+        language = base["language"] = detect_language(question)
+        context = _thread_context(question, history)
         with self._compute:
             response = self.searcher.search(
-                check.text, top_k=self.config.top_k, spaces=spaces, context=context
+                question, top_k=self.config.top_k, spaces=spaces, context=context
             )
-        timings = {
+        timings = base["timings_ms"] = {
             "retrieve": round(response.timings_ms["total"] - response.timings_ms["rerank"], 1),
             "rerank": response.timings_ms["rerank"],
-        }
-        base = {
-            "query_id": query_id,
-            "question": check.text,
-            "language": language,
-            "spaces": space_list,
-            "timings_ms": timings,
         }
         clock = time.perf_counter()
         with self._compute:
             # A follow-up ("and for Linux?") is read with the question it follows.
-            reading = self._read(
-                f"{context} {check.text}" if context else check.text, response.results
-            )
+            reading = self._read(f"{context} {question}" if context else question, response.results)
         verdict = self._judge(response.results, reading)
         timings["read"] = round((time.perf_counter() - clock) * 1000, 1)
         log.info(
             "answerability",
-            query_id=query_id,
+            query_id=base["query_id"],
             p_answerable=round(verdict.p_answerable, 3),
             p_correct=round(verdict.p_correct, 3),
             band=verdict.band,
         )
-        if not verdict.answerable:
-            result = self._not_found(base, response.results + response.below_threshold, language)
-            if self.cache is not None:
-                self.cache.put(cache_key, generation, result)
-            return self._finish(result, started)
-
-        result, error = self._generate(
-            base, check.text, history, response.results, language, reading, verdict
+        how = Composition(
+            language=language,
+            today=self.today(),
+            outdated_after_days=self.config.outdated_after_days,
+            suggestion_floor=self.config.suggestion_floor,
         )
-        if not error and self.cache is not None:
-            self.cache.put(cache_key, generation, result)
-        return self._finish(result, started, error=error)
+        if not verdict.answerable:
+            near = response.results + response.below_threshold
+            return compose.not_found(base, near, how), None
+        drafted = draft(
+            self.provider,
+            question,
+            history,
+            response.results,
+            reading,
+            language=language,
+            cautious=verdict.band == "low",
+            count_tokens=self.count_tokens,
+            config=self.config.generation,
+        )
+        return compose.answered(base, drafted, response.results, verdict, how), drafted.error
 
     # --- steps ---------------------------------------------------------------------------
 
@@ -203,139 +224,6 @@ class AnswerService:
             )
         )
 
-    def _not_found(
-        self,
-        base: dict,
-        near: list[SearchResult],
-        language: str,
-        provider: str = "none",
-        model: str = "none",
-    ) -> AnswerResult:
-        """ "Not found", with near misses; ``provider`` names a model that was asked and whose
-        reply was not an answer (no usable citation, or it said the pages do not cover it)."""
-        floor = self.config.suggestion_floor
-        suggestions = self._sources([r for r in near if r.score >= floor], distinct_pages=True)
-        return AnswerResult(
-            **base,
-            answer=f"{message('not_found', language)} {message('rephrase', language)}",
-            suggestions=suggestions[:3],
-            status="not_found",
-            confidence="low",
-            provider=provider,
-            model=model,
-        )
-
-    def _generate(
-        self,
-        base: dict,
-        question: str,
-        history: Sequence[Message],
-        results: list[SearchResult],
-        language: str,
-        reading: Reading,
-        verdict: Verdict,
-    ) -> tuple[AnswerResult, str | None]:
-        cautious = verdict.band == "low"
-        system = prompts.system_prompt(language, cautious)
-        overhead = self.count_tokens([system, question, *(m.content for m in history)])
-        context = build_context(
-            results, self.count_tokens, self.config.context_tokens - sum(overhead) - 64
-        )
-        warnings: list[str] = []
-        error: str | None = None
-        clock = time.perf_counter()
-        provider_name, model = "extractive", "extractive"
-        generation: Generation | None = None
-        used = context  # what the answer could have drawn on
-        if self.provider is not None:
-            user = prompts.user_message(
-                question,
-                [
-                    prompts.render_source(
-                        s.number, s.result.chunk.title, s.result.chunk.updated.isoformat(), s.text
-                    )
-                    for s in context
-                ],
-            )
-            try:
-                generation = self.provider.generate(
-                    system,
-                    alternate([*history, Message("user", user)]),
-                    self.config.max_tokens,
-                    self.config.temperature,
-                )
-                provider_name, model = self.provider.name, self.provider.model
-            except LLMError as exc:
-                error = str(exc)
-                warnings.append(message("llm_unavailable", language))
-                log.warning("llm_failed_fell_back", query_id=base["query_id"], error=error)
-        if generation is None:
-            # The reader's picks refer to the search results by position; so does the context.
-            generation = Generation(reading.text())
-            used = [s for s in context if s.number in {p.number for p in reading.picks}]
-        base["timings_ms"]["generate"] = round((time.perf_counter() - clock) * 1000, 1)
-        base["context_spaces"] = sorted({s.result.chunk.space for s in used})
-
-        cited = map_citations(generation.text, context)
-        if cited.invented:
-            log.info(
-                "dropped_invented_citations", query_id=base["query_id"], numbers=cited.invented
-            )
-        text, pages = merge_pages(cited.text, [s.result for s in cited.cited])
-        sources = self._sources(pages)
-        # An answer with nothing left to cite, or a model saying the pages do not cover it,
-        # is not an answer.
-        if not text or not sources or prompts.says_not_covered(text):
-            return self._not_found(base, results, language, provider_name, model), error
-        for source in sources:
-            if source.outdated:
-                warnings.append(
-                    message("outdated", language, title=source.title, date=source.updated)
-                )
-        if verdict.band == "low":
-            warnings.append(message("low_confidence", language))
-        result = AnswerResult(
-            **base,
-            answer=text,
-            sources=sources,
-            confidence=verdict.band,
-            warnings=list(dict.fromkeys(warnings)),
-            usage=Usage(
-                prompt_tokens=generation.usage.prompt_tokens,
-                completion_tokens=generation.usage.completion_tokens,
-            ),
-            provider=provider_name,
-            model=model,
-        )
-        return result, error
-
-    def _sources(self, results: list[SearchResult], distinct_pages: bool = False) -> list[Source]:
-        today = self.today()
-        sources: list[Source] = []
-        seen: set[tuple[str, str]] = set()
-        for result in results:
-            chunk = result.chunk
-            key = (chunk.doc_id, "" if distinct_pages else chunk.location)
-            if key in seen:
-                continue
-            seen.add(key)
-            sources.append(
-                Source(
-                    number=len(sources) + 1,
-                    title=chunk.title,
-                    url=chunk.url,
-                    location=chunk.location,
-                    heading_path=chunk.heading_path,
-                    snippet=result.snippet,
-                    updated=chunk.updated,
-                    space=chunk.space,
-                    doc_id=chunk.doc_id,
-                    score=round(result.score, 4),
-                    outdated=(today - chunk.updated).days > self.config.outdated_after_days,
-                )
-            )
-        return sources
-
     def _finish(self, result: AnswerResult, started: float, error: str | None = None):
         result.timings_ms["total"] = round((time.perf_counter() - started) * 1000, 1)
         if self.query_log is not None:
@@ -356,7 +244,7 @@ class AnswerService:
         return result
 
 
-def _thread_context(question: str, history: Sequence[Message]) -> str | None:
+def _thread_context(question: str, history: Sequence[Turn]) -> str | None:
     """A short follow-up like "and for Linux?" only makes sense with the question before it;
     a long, self-contained question is searched on its own."""
     earlier = [m.content for m in history if m.role == "user"]

@@ -10,7 +10,7 @@ questions whose verdict was "error" (the provider failed) or "unparseable".
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -83,13 +83,15 @@ def run_eval(
     k: int = 5,
     progress: Callable[[int, int], None] | None = None,
     judge: AnswerJudge | None = None,
+    spaces: Collection[str] | None = None,
 ) -> EvalReport:
+    """``spaces``: searched and answered from (None: all)."""
     outcomes: list[QuestionOutcome] = []
     for n, item in enumerate(questions, start=1):
         expected = set(item.expected_sources)
-        response = service.searcher.search(item.question, top_k=k)
+        response = service.search(item.question, top_k=k, spaces=spaces)
         retrieved = [_key(r.chunk.url, r.chunk.doc_id, expected) for r in response.results]
-        result = service.answer(item.question)
+        result = service.answer(item.question, spaces=spaces)
         cited = [_key(s.url, s.doc_id, expected) for s in result.sources]
         judgement = (
             judge.judge(item.question, item.reference_answer, result.answer)

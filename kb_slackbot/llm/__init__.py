@@ -1,1 +1,2 @@
-"""Language-model providers behind one small Protocol, plus the no-LLM extractive answerer."""
+"""Language-model providers behind one small Protocol; without one, answer/generate.py has
+the reader write the answer."""

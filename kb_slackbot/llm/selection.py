@@ -15,7 +15,7 @@ from .retry import RetryPolicy
 
 @dataclass(frozen=True)
 class ProviderChoice:
-    provider: LLMProvider | None  # None: the extractive answerer
+    provider: LLMProvider | None  # None: the extractive reader (answer/generate.py)
     reason: str
 
     @property

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import os
 from pathlib import Path
 from typing import Protocol
 
@@ -29,25 +28,6 @@ class Embedder(Protocol):
     def embed_query(self, text: str) -> np.ndarray: ...
 
     def count_tokens(self, texts: list[str]) -> list[int]: ...
-
-
-def configure_hub_access(mode: str) -> str:
-    """Decide whether Hugging Face Hub look-ups are allowed; returns a reason for `doctor`.
-
-    Offline by default: bundled models resolve to local paths, and without HF_HUB_OFFLINE a
-    missing model retries the hub for over a minute before failing. Must run before
-    huggingface_hub is imported, which reads these variables once.
-    """
-    if mode == "on" or (mode == "auto" and not os.environ.get("HF_ENDPOINT")):
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    from transformers.utils import logging as hf_logging
-
-    hf_logging.disable_progress_bar()  # model-loading bars are noise in logs and CLI output
-    if os.environ.get("HF_HUB_OFFLINE") == "1":
-        return "offline (HF_HUB_OFFLINE=1; set KB_HF_OFFLINE=off to allow hub downloads)"
-    return "hub downloads allowed"
 
 
 def resolve_model_path(name: str) -> str:
@@ -117,17 +97,8 @@ class E5Embedder:
         return [int(self._model.token_count(t)) for t in texts]
 
 
-def load_embedder(name: str, torch_threads: int = 1) -> Embedder:
-    """``torch_threads``: intra-op threads for torch (0 = torch's default, one per core).
-
-    One thread is the default: answers run in several worker threads beside the ONNX
-    reranker, and torch's own thread pool then fights them for the cores. Measured on 2
-    cores under load: a query embedding takes 27 ms with 1 thread and 507 ms with 2.
-    """
-    if torch_threads:
-        import torch
-
-        torch.set_num_threads(torch_threads)
+def load_embedder(name: str) -> Embedder:
+    """Torch's thread count is the caller's to set (bootstrap.limit_torch_threads)."""
     embedder: Embedder
     embedder = E5Embedder(name) if name.lower() in E5_NAMES else SentenceTransformerEmbedder(name)
     log.info("embedding_model_loaded", model=name, max_tokens=embedder.max_tokens)

@@ -1,1 +1,1 @@
-"""The Slack front end: Bolt app, handlers, and Block Kit rendering."""
+"""The Slack front end: the Bolt app, its listeners and jobs, and Block Kit rendering."""

@@ -24,8 +24,9 @@ from ..access import AccessPolicy
 from ..answer.querylog import QueryLog
 from ..answer.service import AnswerService
 from ..settings import Settings
+from .bot import SlackBot
+from .context import BotContext
 from .guards import EventDeduplicator, RateLimiter
-from .handlers import BotContext, SlackBot
 from .journal import AnswerJournal
 from .pool import AnswerPool
 
@@ -100,8 +101,8 @@ def create_app(
         BotContext(
             service=service,
             pool=AnswerPool(settings.workers, settings.max_queued),
-            dedupe=EventDeduplicator(settings.data_dir / "slack-events.sqlite3"),
-            journal=AnswerJournal(settings.data_dir / "slack-pending.sqlite3"),
+            dedupe=EventDeduplicator(settings.slack_events_path),
+            journal=AnswerJournal(settings.slack_pending_path),
             limiter=RateLimiter(settings.rate_limit_per_minute),
             access=access,
             query_log=query_log,

@@ -1,8 +1,7 @@
 """Block Kit messages for answers, built with slack_sdk's models and kept inside Slack's limits.
 
-Limits (Slack): 50 blocks per message, 3,000 characters per section text, 10 elements per
-context block, 75 characters per button text. A long answer is split across sections and,
-past one message, continued in follow-up messages — never silently cut.
+Slack's limits are the ``LIMITS`` table (slack/limits.py). A long answer is split across
+sections and, past one message, continued in follow-up messages — never silently cut.
 """
 
 from __future__ import annotations
@@ -21,11 +20,9 @@ from slack_sdk.models.blocks import (
 )
 
 from ..answer.models import AnswerResult, Source
-from .mrkdwn import escape, to_mrkdwn
+from .limits import LIMITS
+from .markup import escape, to_mrkdwn
 
-SECTION_LIMIT = 3000
-MAX_BLOCKS = 50
-CONTEXT_ELEMENTS = 10
 ACTION_PREFIX = "kb_"
 FEEDBACK_HELPFUL = "kb_feedback_helpful"
 FEEDBACK_NOT_HELPFUL = "kb_feedback_not_helpful"
@@ -46,7 +43,7 @@ class SlackMessage:
     blocks: list[Block]
 
 
-def split_text(text: str, limit: int = SECTION_LIMIT) -> list[str]:
+def split_text(text: str, limit: int = LIMITS.section_text) -> list[str]:
     """Split at paragraph, then line, then word boundaries so each part fits ``limit``."""
     parts: list[str] = []
     rest = text.strip()
@@ -113,7 +110,7 @@ def answer_messages(
                 elements=[MarkdownTextObject(text="You might look at:")]
                 + [
                     MarkdownTextObject(text=link(s.url, s.title))
-                    for s in result.suggestions[: CONTEXT_ELEMENTS - 1]
+                    for s in result.suggestions[: LIMITS.context_elements - 1]
                 ]
             )
         )
@@ -128,21 +125,23 @@ def answer_messages(
     if actions and result.status in ("answered", "not_found"):
         tail.append(actions_block(result.query_id, ephemeral))
 
-    room = MAX_BLOCKS - len(tail)
+    most = LIMITS.blocks_per_message
+    room = most - len(tail)
     messages: list[SlackMessage] = []
     text = fallback_text(result)
     while len(body) > room:
-        messages.append(SlackMessage(text=text, blocks=body[:MAX_BLOCKS]))
-        body = body[MAX_BLOCKS:]
+        messages.append(SlackMessage(text=text, blocks=body[:most]))
+        body = body[most:]
     messages.append(SlackMessage(text=text, blocks=body + tail))
     return messages
 
 
 def _group(lines: list[str]) -> list[str]:
-    """At most 10 context elements: pack lines together when there are more."""
-    if len(lines) <= CONTEXT_ELEMENTS:
+    """At most ``LIMITS.context_elements``: pack lines together when there are more."""
+    most = LIMITS.context_elements
+    if len(lines) <= most:
         return lines
-    per = -(-len(lines) // CONTEXT_ELEMENTS)
+    per = -(-len(lines) // most)
     return ["\n".join(lines[i : i + per]) for i in range(0, len(lines), per)]
 
 

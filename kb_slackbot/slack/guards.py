@@ -66,3 +66,12 @@ class RateLimiter:
 
     def __len__(self) -> int:
         return len(self._hits)
+
+
+def delivery_keys(body: dict, event: dict) -> tuple[str, str]:
+    """The keys an event claims before it is answered: its delivery (a re-delivered event
+    keeps its id) and its message — one message can arrive both as ``app_mention`` and as
+    ``message.im``, and is answered once."""
+    channel, ts = event.get("channel"), event.get("ts")
+    delivery = body.get("event_id") or event.get("client_msg_id") or f"{channel}:{ts}"
+    return str(delivery), f"msg:{channel}:{ts}"

@@ -15,7 +15,7 @@ import pytest
 from kb_slackbot.answer.messages import message
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
-from tests.real_model import RealModelUnavailable, free_port, start_server
+from testkit.real_model import RealModelUnavailable, free_port, start_server
 
 pytestmark = [
     pytest.mark.real_llm,

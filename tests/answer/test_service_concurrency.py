@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
+from testkit.llm_servers import FakeAnthropic
 from tests.conftest import SAMPLE_BASE_URL, make_settings
-from tests.fakes.llm_servers import FakeAnthropic
 
 QUESTIONS = [  # four questions the sample KB answers (a "not found" never calls the model)
     "How do I set up the VPN on Linux?",

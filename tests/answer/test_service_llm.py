@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from kb_slackbot.answer import prompts
+from kb_slackbot.answer.models import Turn
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
-from kb_slackbot.llm.base import Message
 from kb_slackbot.llm.ollama_provider import OllamaProvider
 from kb_slackbot.llm.retry import RetryPolicy
-from tests.fakes.llm_servers import FakeAnthropic, FakeOllama, prompt_text
+from testkit.llm_servers import FakeAnthropic, FakeOllama, prompt_text
 
 FAST = RetryPolicy(max_retries=1, timeout_s=1.5, deadline_s=3, base_delay_s=0.01, max_delay_s=0.02)
 VPN = "How do I set up the VPN on Linux?"
@@ -28,9 +28,8 @@ def claude():
 @pytest.fixture
 def service_with(sample_services):
     def build(provider):
-        service = sample_services.answer_service("extractive")
+        service = sample_services.answer_service("extractive", cached=False)
         service.provider = provider
-        service.cache = None
         return service
 
     return build
@@ -136,8 +135,8 @@ def test_low_confidence_switches_the_prompt_to_cautious_mode(claude, service_wit
 
 def test_thread_history_reaches_the_model_in_alternating_turns(claude, service_with):
     history = [
-        Message("user", "How do I set up the VPN on macOS?"),
-        Message("assistant", "Install WireGuard from the App Store [1]."),
+        Turn("user", "How do I set up the VPN on macOS?"),
+        Turn("assistant", "Install WireGuard from the App Store [1]."),
     ]
     service_with(_claude(claude)).answer("and for Linux?", history=history)
     roles = [m["role"] for m in claude.requests[-1].body["messages"]]

@@ -14,8 +14,8 @@ from kb_slackbot.evaluation.judge import JUDGE_PROMPT_VERSION, AnswerJudge
 from kb_slackbot.evaluation.runner import EvalQuestion, run_eval
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
+from testkit.llm_servers import FakeAnthropic, FakeOllama, last_user_message
 from tests.conftest import SAMPLE_BASE_URL
-from tests.fakes.llm_servers import FakeAnthropic, FakeOllama, last_user_message
 
 FAST = RetryPolicy(max_retries=1, timeout_s=2, deadline_s=4, base_delay_s=0.01, max_delay_s=0.02)
 VPN_URL = "https://docs.northwindloop.example/it/vpn"
@@ -52,9 +52,7 @@ def claude():
 
 @pytest.fixture
 def service(sample_services):
-    service = sample_services.answer_service("extractive")
-    service.cache = None
-    return service
+    return sample_services.answer_service("extractive", cached=False)
 
 
 def _judged_questions(fake) -> list[str]:

@@ -11,7 +11,6 @@ import pytest
 from kb_slackbot.retrieval.embeddings import (
     E5Embedder,
     ModelUnavailable,
-    configure_hub_access,
     load_embedder,
     resolve_model_path,
 )
@@ -80,17 +79,6 @@ def test_token_counts_use_the_models_tokenizer_without_truncation(minilm, capfd)
     assert embedder.count_tokens([long_text]) == [1000]
     # Counting a text longer than the model window is not an error worth a warning.
     assert "longer than the specified maximum" not in capfd.readouterr().err
-
-
-def test_hub_access_reason(monkeypatch):
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    assert configure_hub_access("auto").startswith("offline (HF_HUB_OFFLINE=1")
-    monkeypatch.delenv("HF_HUB_OFFLINE")
-    monkeypatch.delenv("TRANSFORMERS_OFFLINE", raising=False)
-    assert configure_hub_access("off") == "hub downloads allowed"
-    monkeypatch.setenv("HF_ENDPOINT", "https://hub.internal.example")
-    assert configure_hub_access("auto") == "hub downloads allowed", "a mirror is configured"
-    assert configure_hub_access("on").startswith("offline")
 
 
 def test_e5_embedder_is_multilingual():

@@ -13,9 +13,9 @@ from slack_bolt import App
 from kb_slackbot.access import AccessPolicy
 from kb_slackbot.answer.service import AnswerService
 from kb_slackbot.slack.app import create_app, make_socket_handler
-from kb_slackbot.slack.handlers import SlackBot
+from kb_slackbot.slack.bot import SlackBot
+from testkit.slack import APP_TOKEN, BOT_TOKEN, FakeSlack
 from tests.conftest import make_settings
-from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN, FakeSlack
 
 
 @dataclass

@@ -1,8 +1,8 @@
 from datetime import date
 
 from kb_slackbot.answer.models import AnswerResult, Source
-from kb_slackbot.slack.blocks import MAX_BLOCKS, SECTION_LIMIT, answer_messages, split_text
-from kb_slackbot.slack.mrkdwn import to_mrkdwn
+from kb_slackbot.slack.blocks import answer_messages, split_text
+from kb_slackbot.slack.limits import LIMITS
 
 
 def _result(answer: str, sources: int = 2, **kw) -> AnswerResult:
@@ -39,14 +39,6 @@ def _all_text(blocks) -> str:
     return "\n".join(out)
 
 
-def test_markdown_becomes_mrkdwn_and_is_escaped():
-    text = to_mrkdwn("**Bold** [link](https://x.example/?a=1&b=2) a < b <!channel> [1]")
-    assert "*Bold*" in text and "**" not in text
-    assert "<https://x.example/?a=1&amp;b=2|link (x.example)>" in text
-    assert "&lt;!channel&gt;" in text  # a page cannot ping the channel
-    assert "[1]" in text
-
-
 def test_sources_confidence_and_escaped_titles():
     (message,) = answer_messages(_result("Answer [1][2]."))
     text = _all_text(message.blocks)
@@ -65,11 +57,11 @@ def test_long_answers_split_without_losing_text():
     assert len(messages) > 1
     seen = []
     for m in messages:
-        assert len(m.blocks) <= MAX_BLOCKS
+        assert len(m.blocks) <= LIMITS.blocks_per_message
         for b in m.blocks:
             d = b.to_dict()
             if d["type"] == "section":
-                assert len(d["text"]["text"]) <= SECTION_LIMIT
+                assert len(d["text"]["text"]) <= LIMITS.section_text
                 seen.append(d["text"]["text"])
     joined = "\n\n".join(seen)
     assert all(f"{n}: " in joined for n in range(200))
@@ -86,23 +78,8 @@ def test_many_sources_stay_within_ten_context_elements():
     for b in message.blocks:
         d = b.to_dict()
         if d["type"] == "context":
-            assert len(d["elements"]) <= 10
+            assert len(d["elements"]) <= LIMITS.context_elements
     assert "[25]" in _all_text(message.blocks)
-
-
-def test_links_written_in_a_page_show_where_they_go():
-    text = to_mrkdwn("Sign in at [login](https://evil.example/login) or [x](javascript:alert(1)).")
-    assert "<https://evil.example/login|login (evil.example)>" in text
-    assert "javascript" not in text
-    looks_trusted = to_mrkdwn("[https://docs.example/hr](https://evil.example/hr)")
-    assert looks_trusted == "<https://evil.example/hr|https://docs.example/hr (evil.example)>"
-    assert to_mrkdwn("[docs.example](https://docs.example/a)") == (
-        "<https://docs.example/a|docs.example>"  # the host is already in sight
-    )
-    assert (
-        to_mrkdwn("[help](mailto:evil@x.example)")
-        == "<mailto:evil@x.example|help (evil@x.example)>"
-    )
 
 
 def test_a_url_cannot_break_the_link_syntax():

@@ -7,10 +7,10 @@ import time
 
 from slack_sdk import WebClient
 
-from kb_slackbot.slack.handlers import RESTARTED, SEARCHING
-from tests.bot_process import start_bot_process
-from tests.fakes.llm_servers import FakeAnthropic
-from tests.fakes.slack_server import BOT_TOKEN, FakeSlack, app_mention
+from kb_slackbot.slack.texts import RESTARTED, SEARCHING
+from testkit.bot_process import start_bot_process
+from testkit.llm_servers import FakeAnthropic
+from testkit.slack import BOT_TOKEN, FakeSlack
 from tests.slack.conftest import running_bot
 from tests.slack.dead_process import kill, start_owner
 
@@ -95,7 +95,7 @@ def test_kill_9_mid_answer_then_restart_answers_once(tmp_path, sample_services):
         first = start_bot_process(data_dir, fake.api_url, llm.url, extra_env=SLOW_MODEL_OK)
         try:
             fake.wait_connected(timeout=120)
-            fake.send_envelope("events_api", app_mention(QUESTION, channel="C9"))
+            fake.send_envelope("events_api", fake.payloads.app_mention(QUESTION, channel="C9"))
             (placeholder,) = fake.wait_for("chat.postMessage", timeout=60)
             deadline = time.monotonic() + 60
             while not llm.generation_requests and time.monotonic() < deadline:

@@ -6,9 +6,8 @@ import json
 
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
-from kb_slackbot.slack.blocks import MAX_BLOCKS, SECTION_LIMIT
-from tests.fakes.llm_servers import FakeAnthropic
-from tests.fakes.slack_server import app_mention
+from kb_slackbot.slack.limits import LIMITS
+from testkit.llm_servers import FakeAnthropic
 
 from .conftest import running_bot
 
@@ -25,7 +24,7 @@ def _service_with_model(sample_services, fake):
 
 def test_rejected_blocks_fall_back_to_plain_text(bot):
     bot.fake.fail_next("chat.update", error="invalid_blocks")
-    bot.fake.send_envelope("events_api", app_mention(QUESTION))
+    bot.fake.send_envelope("events_api", bot.fake.payloads.app_mention(QUESTION))
     updates = bot.fake.wait_for("chat.update", count=2, timeout=30)
     plain = updates[-1]
     assert plain.status == 200 and "https://docs.northwindloop.example/" in plain.params["text"]
@@ -34,7 +33,7 @@ def test_rejected_blocks_fall_back_to_plain_text(bot):
 
 def test_other_slack_errors_get_an_apology_not_silence(bot):
     bot.fake.fail_next("chat.update", error="channel_not_found")
-    bot.fake.send_envelope("events_api", app_mention(QUESTION))
+    bot.fake.send_envelope("events_api", bot.fake.payloads.app_mention(QUESTION))
     updates = bot.fake.wait_for("chat.update", count=2, timeout=30)
     assert "Sorry, something went wrong" in updates[-1].params["text"]
 
@@ -43,7 +42,8 @@ def test_unreadable_thread_history_still_gets_an_answer(bot):
     """A deleted parent or a missing history scope costs the follow-up context, not the answer."""
     bot.fake.fail_next("conversations.replies", error="thread_not_found")
     bot.fake.send_envelope(
-        "events_api", app_mention(QUESTION, channel="C7", thread_ts="1600000000.000100")
+        "events_api",
+        bot.fake.payloads.app_mention(QUESTION, channel="C7", thread_ts="1600000000.000100"),
     )
     (answer,) = bot.answer_posts("C7")
     assert "kb_actions_" in str(answer.params["blocks"])
@@ -55,7 +55,7 @@ def test_model_down_is_a_friendly_warning(tmp_path, sample_services):
         fake.enqueue_failure(503, times=10)
         service = _service_with_model(sample_services, fake)
         with running_bot(tmp_path, sample_services, service=service) as bot:
-            bot.fake.send_envelope("events_api", app_mention(QUESTION))
+            bot.fake.send_envelope("events_api", bot.fake.payloads.app_mention(QUESTION))
             (update,) = bot.answer_posts("C1")
     text = json.dumps(update.params)
     assert "language model is unavailable" in text
@@ -68,7 +68,7 @@ def test_very_long_answer_is_split_within_limits(tmp_path, sample_services):
         fake.reply_text = "\n\n".join(f"Step {n}: {paragraph} [1]" for n in range(60))
         service = _service_with_model(sample_services, fake)
         with running_bot(tmp_path, sample_services, service=service) as bot:
-            bot.fake.send_envelope("events_api", app_mention(QUESTION))
+            bot.fake.send_envelope("events_api", bot.fake.payloads.app_mention(QUESTION))
             bot.answer_posts("C1")
             posts = bot.fake.wait_for(  # the continuation, in the same thread
                 "chat.postMessage", count=1, predicate=lambda c: c.params.get("blocks")
@@ -79,10 +79,10 @@ def test_very_long_answer_is_split_within_limits(tmp_path, sample_services):
     for call in calls:
         blocks = call.params["blocks"]
         blocks = json.loads(blocks) if isinstance(blocks, str) else blocks
-        assert len(blocks) <= MAX_BLOCKS
+        assert len(blocks) <= LIMITS.blocks_per_message
         for block in blocks:
             if block["type"] == "section":
-                assert len(block["text"]["text"]) <= SECTION_LIMIT
+                assert len(block["text"]["text"]) <= LIMITS.section_text
                 shown.append(block["text"]["text"])
         assert call.params["text"]  # notification fallback on every message
     assert all(f"Step {n}:" in "".join(shown) for n in range(60))  # nothing silently cut
@@ -91,6 +91,6 @@ def test_very_long_answer_is_split_within_limits(tmp_path, sample_services):
 def test_dropped_socket_mode_connection_reconnects_and_answers(bot):
     bot.fake.drop_socket_connections()
     bot.fake.wait_connected(total=2, timeout=30)  # a new session through apps.connections.open
-    bot.fake.send_envelope("events_api", app_mention(QUESTION, channel="C8"))
+    bot.fake.send_envelope("events_api", bot.fake.payloads.app_mention(QUESTION, channel="C8"))
     (answer,) = bot.answer_posts("C8")
     assert "kb_actions_" in str(answer.params["blocks"])

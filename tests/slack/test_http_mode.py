@@ -12,8 +12,8 @@ import pytest
 
 from kb_slackbot.access import AccessPolicy
 from kb_slackbot.slack.app import SlackConfigError, create_app, make_http_server
+from testkit.slack import BOT_TOKEN, FakeSlack, sign_request
 from tests.conftest import make_settings
-from tests.fakes.slack_server import BOT_TOKEN, FakeSlack, app_mention, sign_request
 
 SECRET = "test-signing-secret"
 
@@ -58,14 +58,14 @@ def _post(url: str, body: str, headers: dict[str, str]) -> int:
 
 def test_signed_event_is_accepted_and_answered(http_bot):
     fake, url = http_bot
-    body = json.dumps(app_mention("How do I set up the VPN on my Mac?"))
+    body = json.dumps(fake.payloads.app_mention("How do I set up the VPN on my Mac?"))
     assert _post(url, body, sign_request(body, SECRET)) == 200
     fake.wait_for("chat.update", timeout=30, predicate=lambda c: c.params.get("blocks"))
 
 
 def test_bad_and_stale_signatures_are_rejected(http_bot):
     fake, url = http_bot
-    body = json.dumps(app_mention("How do I set up the VPN on my Mac?"))
+    body = json.dumps(fake.payloads.app_mention("How do I set up the VPN on my Mac?"))
     assert _post(url, body, sign_request(body, "wrong-secret")) == 401
     stale = sign_request(body, SECRET, timestamp=int(time.time()) - 3600)
     assert _post(url, body, stale) == 401

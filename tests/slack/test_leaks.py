@@ -22,9 +22,8 @@ from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
 from kb_slackbot.slack.blocks import SHARE_ACTION
+from testkit.llm_servers import FakeAnthropic, prompt_text
 from tests.conftest import make_settings
-from tests.fakes.llm_servers import FakeAnthropic, prompt_text
-from tests.fakes.slack_server import app_mention, block_action, dm_message, next_ts, slash_command
 
 from .conftest import running_bot
 
@@ -139,7 +138,9 @@ def _answered(fake, channel: str, count: int):
 def test_channel_mentions_never_use_restricted_pages(tmp_path, leak_services, policy, logs):
     with running_bot(tmp_path, leak_services, access=policy, rate_limit_per_minute=100) as bot:
         for question in CHANNEL_QUESTIONS:
-            bot.fake.send_envelope("events_api", app_mention(question, channel=PUBLIC_CHANNEL))
+            bot.fake.send_envelope(
+                "events_api", bot.fake.payloads.app_mention(question, channel=PUBLIC_CHANNEL)
+            )
         _answered(bot.fake, PUBLIC_CHANNEL, len(CHANNEL_QUESTIONS))
         _assert_no_leak(_visible(bot.fake, logs))
 
@@ -147,13 +148,16 @@ def test_channel_mentions_never_use_restricted_pages(tmp_path, leak_services, po
 def test_thread_follow_ups_and_external_channels(tmp_path, leak_services, policy, logs):
     with running_bot(tmp_path, leak_services, access=policy, rate_limit_per_minute=100) as bot:
         bot.fake.set_channel(EXTERNAL_CHANNEL, name="partner-shared", is_ext_shared=True)
-        thread = next_ts()
+        thread = bot.fake.payloads.next_ts()
         bot.fake.seed_thread(PUBLIC_CHANNEL, thread, ["How do salary reviews work?"])
         bot.fake.send_envelope(
-            "events_api", app_mention("and what are the actual bands?", thread_ts=thread)
+            "events_api",
+            bot.fake.payloads.app_mention("and what are the actual bands?", thread_ts=thread),
         )
         for question in CHANNEL_QUESTIONS[:6]:
-            bot.fake.send_envelope("events_api", app_mention(question, channel=EXTERNAL_CHANNEL))
+            bot.fake.send_envelope(
+                "events_api", bot.fake.payloads.app_mention(question, channel=EXTERNAL_CHANNEL)
+            )
         _answered(bot.fake, PUBLIC_CHANNEL, 1)
         _answered(bot.fake, EXTERNAL_CHANNEL, 6)
         _assert_no_leak(_visible(bot.fake, logs))
@@ -167,10 +171,12 @@ def test_private_answers_follow_the_asker_and_share_is_refused(
         for n, question in enumerate(CHANNEL_QUESTIONS[:5]):
             url = bot.fake.response_url(f"outsider{n}")
             bot.fake.send_envelope(
-                "slash_commands", slash_command(question, user_id=OTHER_USER, response_url=url)
+                "slash_commands",
+                bot.fake.payloads.slash_command(question, user_id=OTHER_USER, response_url=url),
             )
             bot.fake.send_envelope(
-                "events_api", dm_message(question, user=OTHER_USER, channel="DOTHER")
+                "events_api",
+                bot.fake.payloads.dm_message(question, user=OTHER_USER, channel="DOTHER"),
             )
         bot.fake.wait_for_response(count=5, timeout=60)
         _answered(bot.fake, "DOTHER", 5)
@@ -180,7 +186,9 @@ def test_private_answers_follow_the_asker_and_share_is_refused(
         url = bot.fake.response_url("hr")
         bot.fake.send_envelope(
             "slash_commands",
-            slash_command(CHANNEL_QUESTIONS[0], user_id=HR_USER, response_url=url),
+            bot.fake.payloads.slash_command(
+                CHANNEL_QUESTIONS[0], user_id=HR_USER, response_url=url
+            ),
         )
         bodies = [b for n, b in bot.fake.wait_for_response(count=6, timeout=60) if n == "hr"]
         hr_answer = json.dumps(bodies[-1])
@@ -198,7 +206,7 @@ def test_private_answers_follow_the_asker_and_share_is_refused(
         share_url = bot.fake.response_url("share")
         bot.fake.send_envelope(
             "interactive",
-            block_action(
+            bot.fake.payloads.block_action(
                 SHARE_ACTION,
                 query_id,
                 user=HR_USER,
@@ -215,7 +223,8 @@ def test_private_answers_follow_the_asker_and_share_is_refused(
 def test_allowed_user_gets_the_answer_in_a_dm(tmp_path, leak_services, policy):
     with running_bot(tmp_path, leak_services, access=policy) as bot:
         bot.fake.send_envelope(
-            "events_api", dm_message(CHANNEL_QUESTIONS[0], user=HR_USER, channel="DHR")
+            "events_api",
+            bot.fake.payloads.dm_message(CHANNEL_QUESTIONS[0], user=HR_USER, channel="DHR"),
         )
         (update,) = _answered(bot.fake, "DHR", 1)
         assert "kb.example/hr/salary-bands-2026" in json.dumps(update.params)
@@ -224,7 +233,8 @@ def test_allowed_user_gets_the_answer_in_a_dm(tmp_path, leak_services, policy):
 def test_documents_cannot_ping_the_channel(tmp_path, leak_services, policy):
     with running_bot(tmp_path, leak_services, access=policy) as bot:
         bot.fake.send_envelope(
-            "events_api", app_mention(CHANNEL_QUESTIONS[4], channel=HR_CHANNEL, user=HR_USER)
+            "events_api",
+            bot.fake.payloads.app_mention(CHANNEL_QUESTIONS[4], channel=HR_CHANNEL, user=HR_USER),
         )
         _answered(bot.fake, HR_CHANNEL, 1)
         assert "<!channel>" not in _visible(bot.fake)
@@ -240,7 +250,7 @@ def _ask_privately(bot, user: str, question: str, name: str) -> dict:
     count = len(bot.fake.responses) + 1
     url = bot.fake.response_url(name)
     bot.fake.send_envelope(
-        "slash_commands", slash_command(question, user_id=user, response_url=url)
+        "slash_commands", bot.fake.payloads.slash_command(question, user_id=user, response_url=url)
     )
     return [b for n, b in bot.fake.wait_for_response(count=count, timeout=60) if n == name][-1]
 
@@ -256,7 +266,7 @@ def _share(bot, reply: dict, user: str, channel: str, name: str) -> dict:
     )
     count = len(bot.fake.responses) + 1
     container = {"type": "message", "is_ephemeral": True, "channel_id": channel}
-    action = block_action(
+    action = bot.fake.payloads.block_action(
         SHARE_ACTION, query_id, user=user, response_url=bot.fake.response_url(name)
     )
     bot.fake.send_envelope("interactive", {**action, "container": container})

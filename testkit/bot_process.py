@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.fakes.slack_server import APP_TOKEN, BOT_TOKEN
+from testkit.slack import APP_TOKEN, BOT_TOKEN
 
 ROOT = Path(__file__).resolve().parent.parent
 

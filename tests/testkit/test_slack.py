@@ -16,19 +16,8 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 from slack_sdk.signature import SignatureVerifier
 
-from .slack_server import (
-    APP_TOKEN,
-    BOT_TOKEN,
-    BOT_USER_ID,
-    FakeSlack,
-    app_mention,
-    block_action,
-    dm_message,
-    next_ts,
-    sign_request,
-    slash_command,
-    view_submission,
-)
+from kb_slackbot.slack.limits import LIMITS
+from testkit.slack import APP_TOKEN, BOT_TOKEN, BOT_USER_ID, FakeSlack, sign_request
 
 SIGNING_SECRET = "fake-signing-secret"
 
@@ -126,7 +115,7 @@ def test_message_validation(client: WebClient) -> None:
 def test_conversations_replies_merges_seeded_and_bot_messages(
     fake: FakeSlack, client: WebClient
 ) -> None:
-    parent_ts = next_ts()
+    parent_ts = fake.payloads.next_ts()
     fake.seed_thread("C1", parent_ts, ["question?", {"user": "U2", "text": "me too"}])
     client.chat_postMessage(channel="C1", thread_ts=parent_ts, text="answer")
     client.chat_postMessage(channel="C1", text="unrelated")
@@ -198,7 +187,7 @@ def test_app_mention_is_acked_and_answered(
     def on_mention(event: dict, say: Say) -> None:
         say(text=f"echo: {event['text']}", thread_ts=event["ts"])
 
-    payload = app_mention("what is kb?")
+    payload = fake.payloads.app_mention("what is kb?")
     envelope_id = fake.send_envelope("events_api", payload)
 
     assert fake.wait_ack(envelope_id) == {"envelope_id": envelope_id}
@@ -215,8 +204,10 @@ def test_dm_message_reaches_message_listener(
     received: list[dict] = []
     app.message("")(lambda message: received.append(message))
 
-    fake.wait_ack(fake.send_envelope("events_api", dm_message("hi there")))
-    fake.wait_ack(fake.send_envelope("events_api", dm_message("from a bot", bot_id="BOTHER")))
+    fake.wait_ack(fake.send_envelope("events_api", fake.payloads.dm_message("hi there")))
+    fake.wait_ack(
+        fake.send_envelope("events_api", fake.payloads.dm_message("from a bot", bot_id="BOTHER"))
+    )
     deadline = time.monotonic() + 5
     while len(received) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -231,7 +222,7 @@ def test_slash_command_ack_and_respond(
         ack("working on it")
         respond(text=f"answer to {command['text']}", response_type="ephemeral")
 
-    payload = slash_command("deploy?", response_url=fake.response_url("cmd"))
+    payload = fake.payloads.slash_command("deploy?", response_url=fake.response_url("cmd"))
     envelope_id = fake.send_envelope("slash_commands", payload, accepts_response_payload=True)
 
     ack = fake.wait_ack(envelope_id)
@@ -258,13 +249,14 @@ def test_block_action_and_view_submission(
 
     fake.wait_ack(
         fake.send_envelope(
-            "interactive", block_action("vote", "up", response_url=fake.response_url())
+            "interactive",
+            fake.payloads.block_action("vote", "up", response_url=fake.response_url()),
         )
     )
     assert clicked.wait(5)
 
     values = {"b": {"a": {"type": "plain_text_input", "value": "meh"}}}
-    submission = view_submission("feedback", json.dumps({"msg": "too short"}), values)
+    submission = fake.payloads.view_submission("feedback", json.dumps({"msg": "too short"}), values)
     ack = fake.wait_ack(
         fake.send_envelope("interactive", submission, accepts_response_payload=True)
     )
@@ -277,7 +269,7 @@ def test_reconnects_after_drop(fake: FakeSlack, app: App, handler: SocketModeHan
     fake.drop_socket_connections()
     fake.wait_connected(total=2)
     assert len(fake.calls_to("apps.connections.open")) == 2
-    envelope_id = fake.send_envelope("events_api", app_mention("still there?"))
+    envelope_id = fake.send_envelope("events_api", fake.payloads.app_mention("still there?"))
     assert fake.wait_ack(envelope_id)["envelope_id"] == envelope_id
 
 
@@ -288,15 +280,15 @@ def test_reconnects_after_disconnect_message(
 
     fake.send_disconnect()
     fake.wait_connected(total=2)
-    envelope_id = fake.send_envelope("events_api", app_mention("after refresh"))
+    envelope_id = fake.send_envelope("events_api", fake.payloads.app_mention("after refresh"))
     assert fake.wait_ack(envelope_id)["envelope_id"] == envelope_id
 
 
 # -- HTTP mode signing ---------------------------------------------------------------
 
 
-def test_sign_request_passes_slack_verification(client: WebClient) -> None:
-    body = json.dumps(app_mention("signed"))
+def test_sign_request_passes_slack_verification(fake: FakeSlack, client: WebClient) -> None:
+    body = json.dumps(fake.payloads.app_mention("signed"))
     headers = sign_request(body, SIGNING_SECRET)
     assert SignatureVerifier(SIGNING_SECRET).is_valid_request(body, headers)
 
@@ -305,3 +297,36 @@ def test_sign_request_passes_slack_verification(client: WebClient) -> None:
     assert http_app.dispatch(BoltRequest(body=body, headers=headers)).status == 200
     stale = sign_request(body, SIGNING_SECRET, timestamp=int(time.time()) - 3600)
     assert http_app.dispatch(BoltRequest(body=body, headers=stale)).status == 401
+
+
+def test_each_fake_has_its_own_clock_and_ids() -> None:
+    one, two = FakeSlack(), FakeSlack()
+    assert one.payloads.next_ts() == two.payloads.next_ts()
+    first, second = one.payloads.app_mention("a"), two.payloads.app_mention("b")
+    assert first["event_id"] == second["event_id"]
+    assert one.payloads.next_ts() > first["event"]["ts"]  # later than what it handed out
+
+
+@pytest.mark.parametrize(
+    "blocks",
+    [
+        [{"type": "section", "text": {"type": "mrkdwn", "text": "x"}}]
+        * (LIMITS.blocks_per_message + 1),
+        [{"type": "context", "elements": [{"type": "mrkdwn", "text": "x"}] * 11}],
+        [
+            {
+                "type": "actions",
+                "elements": [
+                    {
+                        "type": "button",
+                        "action_id": "a",
+                        "text": {"type": "plain_text", "text": "x" * (LIMITS.button_text + 1)},
+                    }
+                ],
+            }
+        ],
+    ],
+)
+def test_block_kit_limits_are_the_products(client: WebClient, blocks: list) -> None:
+    with pytest.raises(SlackApiError, match="invalid_blocks"):
+        client.chat_postMessage(channel="C1", text="t", blocks=blocks)

@@ -1,0 +1,39 @@
+"""The bot as Bolt sees it: which listener answers which event, action and view."""
+
+from __future__ import annotations
+
+import threading
+
+from slack_bolt import App
+from slack_sdk import WebClient
+
+from .actions import Actions
+from .blocks import FEEDBACK_HELPFUL, FEEDBACK_MODAL, FEEDBACK_NOT_HELPFUL, SHARE_ACTION
+from .context import BotContext
+from .conversations import Conversations
+from .jobs import AnswerJobs
+from .listeners import Listeners
+
+
+class SlackBot:
+    def __init__(self, ctx: BotContext) -> None:
+        self.ctx = ctx
+        conversations = Conversations(ctx)
+        self.jobs = AnswerJobs(ctx, conversations)
+        self.listeners = Listeners(ctx, conversations, self.jobs)
+        self.actions = Actions(ctx, conversations)
+
+    def register(self, app: App) -> None:
+        app.event("app_mention")(self.listeners.on_mention)
+        app.event("message")(self.listeners.on_message)
+        app.command("/kb")(self.listeners.on_command)
+        app.action(FEEDBACK_HELPFUL)(self.actions.on_feedback)
+        app.action(FEEDBACK_NOT_HELPFUL)(self.actions.on_feedback)
+        app.action(SHARE_ACTION)(self.actions.on_share)
+        app.view(FEEDBACK_MODAL)(self.actions.on_feedback_reason)
+
+    def recover_orphans(self, client: WebClient) -> int:
+        return self.jobs.recover_orphans(client)
+
+    def start_recovery(self, client: WebClient, interval_s: float = 5.0) -> threading.Event:
+        return self.jobs.start_recovery(client, interval_s)
