@@ -110,7 +110,7 @@ def answer_overhead(questions: list[str]) -> list[list]:
     sys.path.insert(0, str(ROOT))
     from kb_slackbot.llm.anthropic_provider import AnthropicProvider
     from kb_slackbot.llm.retry import RetryPolicy
-    from testkit.llm_servers import FakeAnthropic
+    from testkit.llm import FakeAnthropic
 
     services = ingest_sample(Path(tempfile.mkdtemp(prefix="kb-answer-")))
     rows = []

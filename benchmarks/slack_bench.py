@@ -37,7 +37,7 @@ from kb_slackbot.services import Services
 from kb_slackbot.settings import Settings
 from kb_slackbot.slack.app import create_app, make_http_server, make_socket_handler
 from kb_slackbot.slack.texts import TOO_BUSY
-from testkit.llm_servers import FakeAnthropic
+from testkit.llm import FakeAnthropic
 from testkit.slack import APP_TOKEN, BOT_TOKEN, FakeSlack, sign_request
 
 SECRET = "bench-signing-secret"

@@ -24,7 +24,7 @@ from common import ROOT, ingest_sample, print_table, sample_questions, save
 sys.path.insert(0, str(ROOT))
 
 from testkit.bot_process import start_bot_process
-from testkit.llm_servers import FakeAnthropic
+from testkit.llm import FakeAnthropic
 from testkit.slack import FakeSlack
 
 UNAVAILABLE = "language model is unavailable"

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
-from testkit.llm_servers import FakeAnthropic
+from testkit.llm import FakeAnthropic
 from tests.conftest import SAMPLE_BASE_URL, make_settings
 
 QUESTIONS = [  # four questions the sample KB answers (a "not found" never calls the model)

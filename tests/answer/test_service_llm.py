@@ -13,7 +13,7 @@ from kb_slackbot.answer.models import Turn
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.ollama_provider import OllamaProvider
 from kb_slackbot.llm.retry import RetryPolicy
-from testkit.llm_servers import FakeAnthropic, FakeOllama, prompt_text
+from testkit.llm import FakeAnthropic, FakeOllama, prompt_text
 
 FAST = RetryPolicy(max_retries=1, timeout_s=1.5, deadline_s=3, base_delay_s=0.01, max_delay_s=0.02)
 VPN = "How do I set up the VPN on Linux?"

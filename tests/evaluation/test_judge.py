@@ -15,7 +15,7 @@ from kb_slackbot.evaluation.judge import (
 )
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
-from testkit.llm_servers import FakeAnthropic, last_user_message
+from testkit.llm import FakeAnthropic, last_user_message
 
 FAST = RetryPolicy(max_retries=1, timeout_s=2, deadline_s=4, base_delay_s=0.01, max_delay_s=0.02)
 

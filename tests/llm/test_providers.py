@@ -11,7 +11,7 @@ from kb_slackbot.llm.base import LLMError, Message
 from kb_slackbot.llm.ollama_provider import OllamaProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.llm.selection import select_provider
-from testkit.llm_servers import FakeAnthropic, FakeOllama
+from testkit.llm import FakeAnthropic, FakeOllama
 from tests.conftest import make_settings
 
 FAST = RetryPolicy(max_retries=2, timeout_s=2, deadline_s=5, base_delay_s=0.01, max_delay_s=0.05)

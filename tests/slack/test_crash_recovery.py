@@ -9,7 +9,7 @@ from slack_sdk import WebClient
 
 from kb_slackbot.slack.texts import RESTARTED, SEARCHING
 from testkit.bot_process import start_bot_process
-from testkit.llm_servers import FakeAnthropic
+from testkit.llm import FakeAnthropic
 from testkit.slack import BOT_TOKEN, FakeSlack
 from tests.slack.conftest import running_bot
 from tests.slack.dead_process import kill, start_owner

@@ -7,7 +7,7 @@ import json
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.slack.limits import LIMITS
-from testkit.llm_servers import FakeAnthropic
+from testkit.llm import FakeAnthropic
 
 from .conftest import running_bot
 

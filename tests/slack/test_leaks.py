@@ -22,7 +22,7 @@ from kb_slackbot.llm.anthropic_provider import AnthropicProvider
 from kb_slackbot.llm.retry import RetryPolicy
 from kb_slackbot.services import Services
 from kb_slackbot.slack.blocks import SHARE_ACTION
-from testkit.llm_servers import FakeAnthropic, prompt_text
+from testkit.llm import FakeAnthropic, prompt_text
 from tests.conftest import make_settings
 
 from .conftest import running_bot

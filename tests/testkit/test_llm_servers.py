@@ -12,7 +12,7 @@ import httpx
 import ollama
 import pytest
 
-from testkit.llm_servers import (
+from testkit.llm import (
     DEFAULT_REPLY,
     FakeAnthropic,
     FakeLLMServer,
