@@ -67,3 +67,14 @@ def test_a_model_saying_the_pages_do_not_cover_it_is_not_an_answer():
     assert says_not_covered("Não encontrei isso na documentação.")
     assert not says_not_covered("Install WireGuard [1]. The pages do not cover Arch Linux.")
     assert not says_not_covered("The hotel limit in Berlin is €160 per night [1].")
+
+
+def test_more_evidence_never_lowers_answerability():
+    # The shipped models are fitted with non-negative weights: raising any one piece of
+    # evidence (relevance, reader score, coverage, cosine, margins) cannot make "not found"
+    # more likely — unconstrained fits let correlated features cancel with opposite signs.
+    model = load_answerability()
+    for field in WEAK.__dict__:
+        raised = Evidence(**{**WEAK.__dict__, field: STRONG.__dict__[field]})
+        assert model.judge(raised).p_answerable >= model.judge(WEAK).p_answerable, field
+        assert model.judge(raised).p_correct >= model.judge(WEAK).p_correct, field
