@@ -7,23 +7,26 @@ from here instead of reaching for globals.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from .access import AccessPolicy, load_access_policy
-from .answer.answerability import load_answerability, load_reader_model
-from .answer.cache import AnswerCache
-from .answer.models import AnswerResult
-from .answer.querylog import QueryLog
-from .answer.reader import Reader
-from .answer.service import AnswerConfig, AnswerService
-from .llm.selection import ProviderChoice, select_provider
-from .retrieval.embeddings import Embedder, configure_hub_access, load_embedder
-from .retrieval.index import ChunkIndex, make_client
-from .retrieval.ingest import Ingester, IngestOptions
-from .retrieval.injection import looks_like_instruction
-from .retrieval.relevance import RelevanceModel, load_relevance_model
-from .retrieval.rerank import NanoRanker, RerankerChoice, load_reranker
-from .retrieval.search import HybridSearcher, SearchConfig
+from .retrieval.embeddings import configure_hub_access
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .access import AccessPolicy
+    from .answer.querylog import QueryLog
+    from .answer.reader import Reader
+    from .answer.service import AnswerService
+    from .llm.selection import ProviderChoice
+    from .retrieval.embeddings import Embedder
+    from .retrieval.index import ChunkIndex
+    from .retrieval.ingest import Ingester, IngestOptions
+    from .retrieval.relevance import RelevanceModel
+    from .retrieval.rerank import RerankerChoice
+    from .retrieval.search import HybridSearcher
+
+# Every other module is imported where it is first used, so that `--help`, `doctor` and
+# `ingest` load only what they need (the `anthropic` client alone took 1.4 s to import).
 
 
 class Services:
@@ -43,27 +46,39 @@ class Services:
 
     @cached_property
     def embedder(self) -> Embedder:
+        from .retrieval.embeddings import load_embedder
+
         return load_embedder(self.settings.embedding_model, self.settings.torch_threads)
 
     @cached_property
     def chroma(self):
+        from .retrieval.index import make_client
+
         return make_client(self.settings)
 
     @cached_property
     def index(self) -> ChunkIndex:
+        from .retrieval.index import ChunkIndex
+
         return ChunkIndex(self.chroma, self.settings.collection, self.embedder)
 
     @cached_property
     def reranker_choice(self) -> RerankerChoice:
+        from .retrieval.rerank import load_reranker
+
         return load_reranker(self.settings.reranker, self.settings.reranker_model)
 
     @cached_property
     def relevance_model(self) -> RelevanceModel:
+        from .retrieval.relevance import load_relevance_model
+
         # Keyed by the model actually loaded (a caller may share an already-loaded one).
         return load_relevance_model(self.embedder.name, self.reranker_choice.name)
 
     @cached_property
     def searcher(self) -> HybridSearcher:
+        from .retrieval.search import HybridSearcher, SearchConfig
+
         s = self.settings
         config = SearchConfig(
             candidates=s.candidates,
@@ -79,9 +94,13 @@ class Services:
 
     @cached_property
     def ingester(self) -> Ingester:
+        from .retrieval.ingest import Ingester
+
         return Ingester(self.index)
 
     def ingest_options(self, space: str | None, base_url: str | None, prune: bool) -> IngestOptions:
+        from .retrieval.ingest import IngestOptions
+
         s = self.settings
         return IngestOptions(
             space=space or s.default_space,
@@ -94,21 +113,35 @@ class Services:
 
     @cached_property
     def query_log(self) -> QueryLog:
+        from .answer.querylog import QueryLog
+
         s = self.settings
         return QueryLog(s.query_log_path, s.query_log_retention_days, enabled=s.query_log)
 
     def provider_choice(self, override: str | None = None) -> ProviderChoice:
+        from .llm.selection import select_provider
+
         return select_provider(self.settings, override)
 
     @cached_property
     def reader(self) -> Reader:
         """The no-LLM reader; it scores pieces with the bundled multilingual nanoranker (fast on
         short texts), whatever passage reranker is configured."""
+        from .answer.answerability import load_reader_model
+        from .answer.reader import Reader
+        from .retrieval.injection import looks_like_instruction
+        from .retrieval.rerank import NanoRanker
+
         reranker = self.reranker_choice.reranker
         scorer = reranker if isinstance(reranker, NanoRanker) else NanoRanker()
         return Reader(scorer.score, load_reader_model(), skip=looks_like_instruction)
 
     def answer_service(self, provider: str | None = None) -> AnswerService:
+        from .answer.answerability import load_answerability
+        from .answer.cache import AnswerCache
+        from .answer.models import AnswerResult
+        from .answer.service import AnswerConfig, AnswerService
+
         s = self.settings
         config = AnswerConfig(
             top_k=s.top_k,
@@ -133,6 +166,8 @@ class Services:
     @cached_property
     def access(self) -> AccessPolicy:
         """The access rules, checked against the spaces that exist in the index."""
+        from .access import load_access_policy
+
         if self.settings.access_file is None:
             return load_access_policy(None)
         return load_access_policy(self.settings.access_file, self.searcher.known_spaces())

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
 import structlog
+
+if TYPE_CHECKING:
+    import numpy as np
 
 log = structlog.get_logger(__name__)
 
@@ -41,10 +44,11 @@ def configure_hub_access(mode: str) -> str:
     if mode == "on" or (mode == "auto" and not os.environ.get("HF_ENDPOINT")):
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    # Model-loading bars are noise in logs and CLI output. transformers reads the variable when
+    # it is imported; importing it here just to switch them off cost a second at start-up.
     os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-    from transformers.utils import logging as hf_logging
-
-    hf_logging.disable_progress_bar()  # model-loading bars are noise in logs and CLI output
+    if "transformers.utils.logging" in sys.modules:
+        sys.modules["transformers.utils.logging"].disable_progress_bar()
     if os.environ.get("HF_HUB_OFFLINE") == "1":
         return "offline (HF_HUB_OFFLINE=1; set KB_HF_OFFLINE=off to allow hub downloads)"
     return "hub downloads allowed"
@@ -108,9 +112,13 @@ class E5Embedder:
         self.name = name
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
         return np.asarray(self._model.passage(texts), dtype=np.float32).reshape(len(texts), -1)
 
     def embed_query(self, text: str) -> np.ndarray:
+        import numpy as np
+
         return np.asarray(self._model.query(text), dtype=np.float32)
 
     def count_tokens(self, texts: list[str]) -> list[int]:
@@ -124,11 +132,14 @@ def load_embedder(name: str, torch_threads: int = 1) -> Embedder:
     reranker, and torch's own thread pool then fights them for the cores. Measured on 2
     cores under load: a query embedding takes 27 ms with 1 thread and 507 ms with 2.
     """
-    if torch_threads:
-        import torch
-
-        torch.set_num_threads(torch_threads)
     embedder: Embedder
-    embedder = E5Embedder(name) if name.lower() in E5_NAMES else SentenceTransformerEmbedder(name)
+    if name.lower() in E5_NAMES:
+        embedder = E5Embedder(name)  # its own C engine: torch is not even imported
+    else:
+        if torch_threads:
+            import torch
+
+            torch.set_num_threads(torch_threads)
+        embedder = SentenceTransformerEmbedder(name)
     log.info("embedding_model_loaded", model=name, max_tokens=embedder.max_tokens)
     return embedder

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import structlog
-from chromadb.errors import ChromaError
 
 from .documents import Chunk
 from .fusion import mmr, reciprocal_rank_fusion
@@ -305,6 +304,8 @@ class HybridSearcher:
         missing = [i for i in ids if i not in vectors]
         if not missing:
             return
+        from chromadb.errors import ChromaError
+
         try:
             got = self.index.collection.get(ids=missing, include=["embeddings"])
             for cid, vector in zip(got["ids"], got["embeddings"], strict=True):
