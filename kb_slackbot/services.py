@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .retrieval.embeddings import Embedder
     from .retrieval.index import ChunkIndex
     from .retrieval.ingest import Ingester, IngestOptions
+    from .retrieval.keyword_store import KeywordStore
     from .retrieval.relevance import RelevanceModel
     from .retrieval.rerank import RerankerChoice
     from .retrieval.search import HybridSearcher
@@ -63,6 +64,12 @@ class Services:
         return ChunkIndex(self.chroma, self.settings.collection, self.embedder)
 
     @cached_property
+    def keyword_store(self) -> KeywordStore:
+        from .retrieval.keyword_store import KeywordStore
+
+        return KeywordStore(self.settings.keyword_dir, self.index)
+
+    @cached_property
     def reranker_choice(self) -> RerankerChoice:
         from .retrieval.rerank import load_reranker
 
@@ -89,14 +96,18 @@ class Services:
             rerank_depth=s.rerank_depth,
         )
         return HybridSearcher(
-            self.index, self.reranker_choice.reranker, config, self.relevance_model
+            self.index,
+            self.reranker_choice.reranker,
+            config,
+            self.relevance_model,
+            self.keyword_store,
         )
 
     @cached_property
     def ingester(self) -> Ingester:
         from .retrieval.ingest import Ingester
 
-        return Ingester(self.index)
+        return Ingester(self.index, store=self.keyword_store)
 
     def ingest_options(self, space: str | None, base_url: str | None, prune: bool) -> IngestOptions:
         from .retrieval.ingest import IngestOptions

@@ -27,6 +27,7 @@ from .chunking import chunk_document, content_hash
 from .documents import Block, Chunk, Document
 from .index import ChunkIndex, DocumentVersion, live_hashes
 from .injection import find_instructions
+from .keyword_store import KeywordStore
 from .loaders import SUPPORTED_SUFFIXES, LoadError, SourceFile, load_document
 
 log = structlog.get_logger(__name__)
@@ -112,9 +113,16 @@ class DocumentIds:
 
 class Ingester:
     def __init__(
-        self, index: ChunkIndex, batch_size: int = EMBED_BATCH, buffer: int = BUFFER_CHUNKS
+        self,
+        index: ChunkIndex,
+        batch_size: int = EMBED_BATCH,
+        buffer: int = BUFFER_CHUNKS,
+        store: KeywordStore | None = None,
     ) -> None:
+        """``store``: the keyword index to publish each run's changes to (without one, the
+        generation is bumped and readers rebuild theirs from Chroma)."""
         self.index = index
+        self.store = store
         self.embedder = index.embedder
         self.batch_size = batch_size
         self.buffer = max(buffer, batch_size)
@@ -130,6 +138,8 @@ class Ingester:
         progress: ProgressCallback | None = None,
     ) -> IngestSummary:
         summary = IngestSummary()
+        if self.store is not None:  # what readers see now, before this run changes anything
+            self.store.load(self.index.generation())
         versions = self.index.versions()
         summary.removed += self._repair(versions)
         live = live_hashes(versions)
@@ -176,17 +186,19 @@ class Ingester:
             item = _Pending(source, document, doc_hash, chunks, planted, previous, report)
             if len(chunks) > self.buffer:  # alone, in batches, as soon as it is chunked
                 self._store_large(item)
-                self._stored(summary, item)
+                self._stored(summary, item, live)
                 continue
             pending.append(item)
             if sum(len(p.chunks) for p in pending) >= self.buffer:
-                self._store_pooled(pending, summary)
+                self._store_pooled(pending, summary, live)
                 pending = []
-        self._store_pooled(pending, summary)
+        self._store_pooled(pending, summary, live)
 
         if options.prune:
-            summary.removed += self._prune(versions, paths, seen)
-        if summary.changed:
+            summary.removed += self._prune(versions, paths, seen, live)
+        if self.store is not None:
+            self.store.publish(live)  # also what an interrupted run left complete
+        elif summary.changed:
             self.index.bump_generation()
         log.info(
             "ingest_finished",
@@ -227,7 +239,9 @@ class Ingester:
             raise LoadError("no readable text in file")
         return chunks
 
-    def _store_pooled(self, pending: list[_Pending], summary: IngestSummary) -> None:
+    def _store_pooled(
+        self, pending: list[_Pending], summary: IngestSummary, live: dict[str, str]
+    ) -> None:
         """Embed the chunks of several documents together, shortest first, then store each
         document in one call and only then drop its previous version."""
         chunks = [c for item in pending for c in item.chunks]
@@ -253,7 +267,7 @@ class Ingester:
             )
             self.index.delete_versions(item.document.doc_id, keep_hash=item.doc_hash)
             item.report(len(item.chunks), len(item.chunks))
-            self._stored(summary, item)
+            self._stored(summary, item, live)
             start = end
 
     def _store_large(self, item: _Pending) -> None:
@@ -269,7 +283,9 @@ class Ingester:
         # Only now that the new version is stored does the old one go.
         self.index.delete_versions(item.document.doc_id, keep_hash=item.doc_hash)
 
-    def _stored(self, summary: IngestSummary, item: _Pending) -> None:
+    def _stored(self, summary: IngestSummary, item: _Pending, live: dict[str, str]) -> None:
+        """Count a stored document; ``live`` (doc id → live hash) follows the run."""
+        live[item.document.doc_id] = item.doc_hash
         if item.planted:
             self._flag(summary, item.source, item.planted[0])
         summary.chunks += len(item.chunks)
@@ -313,7 +329,11 @@ class Ingester:
         return repaired
 
     def _prune(
-        self, versions: dict[str, list[DocumentVersion]], roots: list[Path], seen: set[str]
+        self,
+        versions: dict[str, list[DocumentVersion]],
+        roots: list[Path],
+        seen: set[str],
+        live: dict[str, str],
     ) -> int:
         """Remove documents that came from these roots but whose files are gone."""
         resolved_roots = [r.expanduser().resolve() for r in roots]
@@ -323,6 +343,7 @@ class Ingester:
             from_root = any(source == r or r in source.parents for r in resolved_roots)
             if from_root and doc_id not in seen and not source.exists():
                 self.index.delete_versions(doc_id)
+                live.pop(doc_id, None)
                 removed += 1
                 log.info("ingest_pruned", doc_id=doc_id)
         return removed
