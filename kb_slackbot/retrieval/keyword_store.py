@@ -41,6 +41,30 @@ def row_of(chunk_id: str, text: str, meta: dict) -> Row:
     return Row(chunk_id, chunk.doc_id, meta["doc_hash"], chunk.space, chunk.embedding_text())
 
 
+def server_sparse_support(index: ChunkIndex) -> tuple[bool, str]:
+    """Whether the Chroma deployment accepts a sparse-vector (BM25) index, and what follows.
+
+    Asked by creating a throwaway collection with one: single-node `chroma run` and the
+    embedded client refuse ("Sparse vector indexing is not enabled in local"). Where one is
+    accepted it is still not used: its BM25 (hashed, stemmed tokens, a fixed average length)
+    scores differently from the one the relevance model was fitted on, so answers would change.
+    """
+    from chromadb import Schema, SparseVectorIndexConfig
+
+    schema = Schema()
+    schema.create_index(key="kb_sparse_probe", config=SparseVectorIndexConfig())
+    name = f"{index.collection.name}_probe_{uuid.uuid4().hex[:8]}"
+    try:
+        index.client.create_collection(name, schema=schema, embedding_function=None)
+    except Exception as exc:  # the refusal's type differs between client kinds
+        return False, f"the Chroma server has no sparse (BM25) indexes ({exc})"
+    index.client.delete_collection(name)
+    return True, (
+        "the Chroma server supports sparse (BM25) indexes; not used: its scores differ from "
+        "the BM25 the relevance model was fitted on"
+    )
+
+
 class KeywordStore:
     def __init__(self, folder: Path, index: ChunkIndex) -> None:
         self.folder = folder
@@ -207,6 +231,9 @@ class KeywordStore:
     def _rebuild(self, generation: int) -> dict:
         """Everything from Chroma: the newest complete version of each document."""
         started = time.perf_counter()
+        if self.index.client.get_settings().chroma_api_impl.endswith("FastAPI"):
+            supported, reason = server_sparse_support(self.index)
+            log.info("keyword_index_server_sparse", supported=supported, reason=reason)
         generation = max(generation, self.index.generation())
         records = list(self.index.iter_records())
         live: dict[str, tuple[float, str]] = {}

@@ -265,3 +265,17 @@ def test_processes_on_three_machines_answer_alike_before_and_after_an_ingest(
         )
         assert manifest["generation"] == after[0]["generation"]
         assert len(manifest["segments"]) == 2, "the first build and the ingest's one segment"
+
+
+def test_the_servers_sparse_index_support_is_asked_not_assumed(
+    tmp_path, chroma_server, embedder, reranker_choice, services
+):
+    from kb_slackbot.retrieval.keyword_store import server_sparse_support
+
+    collection = f"kb_{uuid.uuid4().hex[:8]}"
+    server = server_services(tmp_path, chroma_server, embedder, reranker_choice, collection)
+    for index in (server.index, services.index):  # `chroma run`, and the embedded client
+        supported, reason = server_sparse_support(index)
+        assert not supported
+        assert "Sparse vector indexing is not enabled in local" in reason
+        assert not [c.name for c in index.client.list_collections() if "_probe_" in c.name]
