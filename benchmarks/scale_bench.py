@@ -151,7 +151,9 @@ BOT = textwrap.dedent(
             print(json.dumps({"times": times}), flush=True)
         elif command["op"] == "wait_for":  # until a search finds the marker word
             while True:
-                found = services.searcher.search(command["query"], top_k=5)
+                # Every candidate (random embeddings make the relevance model's order
+                # arbitrary): has the keyword side seen the new chunks?
+                found = services.searcher.search(command["query"], top_k=200)
                 hits = found.results + found.below_threshold
                 if any(command["query"] in h.chunk.text for h in hits):
                     break
