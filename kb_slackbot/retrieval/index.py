@@ -177,11 +177,17 @@ class ChunkIndex:
 
     def bump_generation(self) -> int:
         """Tell every reader (other processes too) that the index changed."""
-        generation = self.generation() + 1
+        return self.set_generation(self.generation() + 1)
+
+    def set_generation(self, generation: int) -> int:
         meta = dict(self.collection.metadata or {})
         meta["generation"] = generation
         self.collection.modify(metadata=meta)
         return generation
+
+    @property
+    def client(self):
+        return self._client
 
     # --- reads ---------------------------------------------------------------------------
 

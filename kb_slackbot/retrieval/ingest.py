@@ -4,8 +4,14 @@ A document is its file (ingest root + path). Its id is the path relative to its 
 when a file from another root already has that id (`eng/index.md`, `hr/index.md`), the path
 qualified by its root's folder name (`hr/index.md`). Ids, once given, stay with the file.
 
-Memory stays bounded whatever the file size: a document is chunked a few sections at a time
-and its chunks are embedded and stored in batches.
+Embedding runs at the model's speed: the chunks of several documents are pooled (up to
+``BUFFER_CHUNKS``), sorted by length so that each batch the model sees is of similar lengths,
+and embedded in batches of ``EMBED_BATCH``; then each document is stored with one ``add`` call
+(atomic in Chroma), so a kill -9 at any point leaves whole documents or nothing of them.
+
+Memory stays bounded whatever the file size: a document is chunked a few sections at a time,
+and one larger than the pool is embedded and stored in batches on its own (incomplete until
+the last batch is stored, which readers ignore and the next ingest repairs).
 """
 
 from __future__ import annotations
@@ -14,19 +20,22 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import numpy as np
 import structlog
 
 from .chunking import chunk_document, content_hash
 from .documents import Block, Chunk, Document
 from .index import ChunkIndex, DocumentVersion, live_hashes
 from .injection import find_instructions
+from .keyword_store import KeywordStore
 from .loaders import SUPPORTED_SUFFIXES, LoadError, SourceFile, load_document
 
 log = structlog.get_logger(__name__)
 
 # Bump when loaders or chunking change in a way that should re-index unchanged files.
 PIPELINE_VERSION = "1"
-EMBED_BATCH = 64  # chunks embedded and stored at a time
+EMBED_BATCH = 64  # chunks embedded at a time
+BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding
 SECTION_BATCH_CHARS = 64_000  # text chunked at a time, cut between sections …
 MAX_BATCH_CHARS = 256_000  # … or, in one long section, between paragraphs
 
@@ -103,10 +112,20 @@ class DocumentIds:
 
 
 class Ingester:
-    def __init__(self, index: ChunkIndex, batch_size: int = EMBED_BATCH) -> None:
+    def __init__(
+        self,
+        index: ChunkIndex,
+        batch_size: int = EMBED_BATCH,
+        buffer: int = BUFFER_CHUNKS,
+        store: KeywordStore | None = None,
+    ) -> None:
+        """``store``: the keyword index to publish each run's changes to (without one, the
+        generation is bumped and readers rebuild theirs from Chroma)."""
         self.index = index
+        self.store = store
         self.embedder = index.embedder
         self.batch_size = batch_size
+        self.buffer = max(buffer, batch_size)
 
     def effective_chunk_tokens(self, requested: int) -> int:
         # Text past the model's window would be silently truncated when embedded.
@@ -119,6 +138,8 @@ class Ingester:
         progress: ProgressCallback | None = None,
     ) -> IngestSummary:
         summary = IngestSummary()
+        if self.store is not None:  # what readers see now, before this run changes anything
+            self.store.load(self.index.generation())
         versions = self.index.versions()
         summary.removed += self._repair(versions)
         live = live_hashes(versions)
@@ -126,6 +147,7 @@ class Ingester:
         sources = list(discover(paths, options))
         max_tokens = self.effective_chunk_tokens(options.chunk_tokens)
         seen: set[str] = set()
+        pending: list[_Pending] = []  # chunked documents waiting to be embedded together
 
         for position, source in enumerate(sources, start=1):
             report = _within_file(progress, position, len(sources), source.rel_path)
@@ -157,21 +179,26 @@ class Ingester:
                 document = load_document(source, raw)
                 document.doc_id = doc_id
                 planted = find_instructions("\n\n".join(b.text for b in document.blocks))
-                written = self._store(document, doc_hash, max_tokens, options, planted, report)
+                chunks = self._chunk(document, max_tokens, options, planted)
             except LoadError as exc:
                 self._fail(summary, source, str(exc))
                 continue
-            if planted:
-                self._flag(summary, source, planted[0])
-            summary.chunks += written
-            if previous is None:
-                summary.added += 1
-            else:
-                summary.updated += 1
+            item = _Pending(source, document, doc_hash, chunks, planted, previous, report)
+            if len(chunks) > self.buffer:  # alone, in batches, as soon as it is chunked
+                self._store_large(item)
+                self._stored(summary, item, live)
+                continue
+            pending.append(item)
+            if sum(len(p.chunks) for p in pending) >= self.buffer:
+                self._store_pooled(pending, summary, live)
+                pending = []
+        self._store_pooled(pending, summary, live)
 
         if options.prune:
-            summary.removed += self._prune(versions, paths, seen)
-        if summary.changed:
+            summary.removed += self._prune(versions, paths, seen, live)
+        if self.store is not None:
+            self.store.publish(live)  # also what an interrupted run left complete
+        elif summary.changed:
             self.index.bump_generation()
         log.info(
             "ingest_finished",
@@ -198,15 +225,9 @@ class Ingester:
         except OSError as exc:
             raise LoadError(f"cannot read file: {exc.strerror or exc}") from exc
 
-    def _store(
-        self,
-        document: Document,
-        doc_hash: str,
-        max_tokens: int,
-        options: IngestOptions,
-        planted: list[str],
-        report: Callable[[int, int], None],
-    ) -> int:
+    def _chunk(
+        self, document: Document, max_tokens: int, options: IngestOptions, planted: list[str]
+    ) -> list[Chunk]:
         chunks: list[Chunk] = []
         for blocks in _block_batches(document.blocks):
             part = replace(document, blocks=blocks)
@@ -216,14 +237,62 @@ class Ingester:
                 chunks.append(replace(chunk, index=len(chunks), flagged=bool(planted)))
         if not chunks:
             raise LoadError("no readable text in file")
+        return chunks
+
+    def _store_pooled(
+        self, pending: list[_Pending], summary: IngestSummary, live: dict[str, str]
+    ) -> None:
+        """Embed the chunks of several documents together, shortest first, then store each
+        document in one call and only then drop its previous version."""
+        chunks = [c for item in pending for c in item.chunks]
+        if not chunks:
+            return
+        texts = [c.embedding_text() for c in chunks]
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        vectors: list = [None] * len(texts)
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start : start + self.batch_size]
+            for i, vector in zip(
+                batch, self.embedder.embed_documents([texts[i] for i in batch]), strict=True
+            ):
+                vectors[i] = vector
+        start = 0
+        for item in pending:
+            end = start + len(item.chunks)
+            self.index.add_version(
+                item.chunks,
+                item.doc_hash,
+                item.document.source_path,
+                np.stack(vectors[start:end]),
+            )
+            self.index.delete_versions(item.document.doc_id, keep_hash=item.doc_hash)
+            item.report(len(item.chunks), len(item.chunks))
+            self._stored(summary, item, live)
+            start = end
+
+    def _store_large(self, item: _Pending) -> None:
+        """A document larger than the pool: embedded and stored a batch at a time."""
+        chunks = item.chunks
         for start in range(0, len(chunks), self.batch_size):
             batch = chunks[start : start + self.batch_size]
             embeddings = self.embedder.embed_documents([c.embedding_text() for c in batch])
-            self.index.add_chunks(batch, doc_hash, len(chunks), document.source_path, embeddings)
-            report(start + len(batch), len(chunks))
+            self.index.add_chunks(
+                batch, item.doc_hash, len(chunks), item.document.source_path, embeddings
+            )
+            item.report(start + len(batch), len(chunks))
         # Only now that the new version is stored does the old one go.
-        self.index.delete_versions(document.doc_id, keep_hash=doc_hash)
-        return len(chunks)
+        self.index.delete_versions(item.document.doc_id, keep_hash=item.doc_hash)
+
+    def _stored(self, summary: IngestSummary, item: _Pending, live: dict[str, str]) -> None:
+        """Count a stored document; ``live`` (doc id → live hash) follows the run."""
+        live[item.document.doc_id] = item.doc_hash
+        if item.planted:
+            self._flag(summary, item.source, item.planted[0])
+        summary.chunks += len(item.chunks)
+        if item.previous is None:
+            summary.added += 1
+        else:
+            summary.updated += 1
 
     def _note_flag(
         self,
@@ -260,7 +329,11 @@ class Ingester:
         return repaired
 
     def _prune(
-        self, versions: dict[str, list[DocumentVersion]], roots: list[Path], seen: set[str]
+        self,
+        versions: dict[str, list[DocumentVersion]],
+        roots: list[Path],
+        seen: set[str],
+        live: dict[str, str],
     ) -> int:
         """Remove documents that came from these roots but whose files are gone."""
         resolved_roots = [r.expanduser().resolve() for r in roots]
@@ -270,6 +343,7 @@ class Ingester:
             from_root = any(source == r or r in source.parents for r in resolved_roots)
             if from_root and doc_id not in seen and not source.exists():
                 self.index.delete_versions(doc_id)
+                live.pop(doc_id, None)
                 removed += 1
                 log.info("ingest_pruned", doc_id=doc_id)
         return removed
@@ -283,6 +357,19 @@ class Ingester:
     def _fail(summary: IngestSummary, source: SourceFile, reason: str) -> None:
         summary.failed.append((str(source.path), reason))
         log.warning("ingest_skipped_file", path=str(source.path), reason=reason)
+
+
+@dataclass
+class _Pending:
+    """A chunked document waiting for its embeddings."""
+
+    source: SourceFile
+    document: Document
+    doc_hash: str
+    chunks: list[Chunk]
+    planted: list[str]
+    previous: str | None  # hash of the version it replaces
+    report: Callable[[int, int], None]
 
 
 def _within_file(

@@ -4,8 +4,8 @@ Every candidate either retriever returns gets features (``relevance.py``) and on
 of relevance; with a reranker, the head of that order is scored again with the reranker's
 opinion added. That probability orders the results and is what every threshold compares.
 
-Over 300 lines because it also keeps the live corpus (the BM25 side and section texts) in step
-with Chroma; moving that into its own module is part of the structure work (issue 12).
+The keyword side is a shared, persisted index (``keyword_store.py``) that ingest updates;
+chunk texts come from Chroma for the candidates of each search, and are cached (bounded).
 
 Space filters are applied inside both retrievers (Chroma ``where`` and a BM25 weight mask),
 never after retrieval, so restricted pages can neither leak nor crowd out allowed ones.
@@ -13,19 +13,22 @@ never after retrieval, so restricted pages can neither leak nor crowd out allowe
 
 from __future__ import annotations
 
+import tempfile
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import structlog
-from chromadb.errors import ChromaError
 
 from .documents import Chunk
 from .fusion import mmr, reciprocal_rank_fusion
 from .index import ChunkIndex, chunk_from_record
 from .keyword import KeywordIndex, tokenize
+from .keyword_store import KeywordStore
 from .relevance import BASE_FEATURES, Candidate, RelevanceModel, feature_matrix, pool_margins
 from .rerank import Reranker
 
@@ -62,30 +65,23 @@ class SearchResponse:
     timings_ms: dict[str, float]
 
 
-@dataclass
-class _Corpus:
-    """The live chunks as the BM25 side sees them, aligned by position."""
+class _Bounded(OrderedDict):
+    """Least recently used entries dropped beyond ``size`` (callers hold the searcher's lock
+    or accept a lost entry: every value can be fetched again)."""
 
-    ids: list[str]
-    chunks: dict[str, Chunk]
-    spaces: np.ndarray
-    keyword: KeywordIndex
-    live: dict[str, str]  # doc id → live version hash
-    generation: int
-    pages: dict[str, list[Chunk]] = field(default_factory=dict)  # doc id → its chunks, in order
-    terms: dict[str, tuple[frozenset[str], frozenset[str]]] = field(default_factory=dict)
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
 
-    def terms_of(self, chunk_id: str) -> tuple[frozenset[str], frozenset[str]]:
-        """(all word tokens, title and heading tokens) of a chunk, computed once."""
-        found = self.terms.get(chunk_id)
-        if found is None:
-            chunk = self.chunks[chunk_id]
-            found = (
-                frozenset(tokenize(chunk.embedding_text())),
-                frozenset(tokenize(" ".join((chunk.title, *chunk.headings)))),
-            )
-            self.terms[chunk_id] = found
-        return found
+    def put(self, key, value) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
+CACHED_CHUNKS = 20_000  # chunk ids carry their version's hash: an entry never goes stale
+CACHED_PAGES = 512
 
 
 class HybridSearcher:
@@ -95,78 +91,64 @@ class HybridSearcher:
         reranker: Reranker | None,
         config: SearchConfig,
         relevance: RelevanceModel,
+        store: KeywordStore | None = None,
     ) -> None:
+        """``store``: the shared keyword index (default: a private one in a temporary folder,
+        built from Chroma on first use)."""
         self.index = index
         self.reranker = reranker if relevance.second is not None else None
         self.relevance = relevance
         self.config = config
+        if store is None:
+            self._scratch = tempfile.TemporaryDirectory(prefix="kb-keyword-")
+            store = KeywordStore(Path(self._scratch.name), index)
+        self.store = store
         self._lock = threading.Lock()
-        self._corpus: _Corpus | None = None
+        self._keyword: KeywordIndex | None = None
         self._checked_at = 0.0
+        self._chunks: _Bounded = _Bounded(CACHED_CHUNKS)  # chunk id → Chunk
+        self._terms: _Bounded = _Bounded(CACHED_CHUNKS)  # chunk id → (words, title words)
+        self._pages: _Bounded = _Bounded(CACHED_PAGES)  # (doc id, hash) → its chunks
 
-    # --- keeping the BM25 side in step with Chroma ---------------------------------------
+    # --- keeping the keyword side in step with Chroma ------------------------------------
 
     def refresh(self, force: bool = False) -> None:
         now = time.monotonic()
         with self._lock:
             if (
                 not force
-                and self._corpus
+                and self._keyword
                 and now - self._checked_at < self.config.refresh_interval_s
             ):
                 return
             self._checked_at = now
             generation = self.index.generation()
-            if not force and self._corpus and self._corpus.generation == generation:
+            if not force and self._keyword and self._keyword.generation >= generation:
                 return
-            self._corpus = self._load(generation)
+            self._keyword = self.store.load(generation)
 
     def known_spaces(self) -> set[str]:
-        self.refresh()
-        assert self._corpus is not None
-        return set(self._corpus.spaces.tolist())
+        return self._current().spaces
 
     def index_generation(self) -> int:
         """The index version searches currently see (changes with every ingest)."""
-        self.refresh()
-        assert self._corpus is not None
-        return self._corpus.generation
+        return self._current().generation
 
-    def _load(self, generation: int) -> _Corpus:
-        started = time.perf_counter()
-        records = list(self.index.iter_records())
-        versions_seen: dict[str, dict[str, tuple[int, int, float]]] = {}
-        for _id, _text, meta in records:
-            per_doc = versions_seen.setdefault(meta["doc_id"], {})
-            count, expected, _at = per_doc.get(meta["doc_hash"], (0, int(meta["n_chunks"]), 0.0))
-            per_doc[meta["doc_hash"]] = (count + 1, expected, float(meta.get("ingested_at", 0)))
-        live: dict[str, str] = {}
-        for doc_id, versions in versions_seen.items():
-            complete = [(at, h) for h, (n, expected, at) in versions.items() if n == expected]
-            if complete:
-                live[doc_id] = max(complete)[1]
-        kept = [(i, t, m) for i, t, m in records if live.get(m["doc_id"]) == m["doc_hash"]]
-        chunks = {i: chunk_from_record(i, t, m) for i, t, m in kept}
-        ids = [i for i, _, _ in kept]
-        pages: dict[str, list[Chunk]] = {}
-        for chunk in sorted(chunks.values(), key=lambda c: c.index):
-            pages.setdefault(chunk.doc_id, []).append(chunk)
-        corpus = _Corpus(
-            ids=ids,
-            chunks=chunks,
-            spaces=np.array([chunks[i].space for i in ids], dtype=object),
-            keyword=KeywordIndex([chunks[i].embedding_text() for i in ids]),
-            live=live,
-            generation=generation,
-            pages=pages,
-        )
-        log.info(
-            "keyword_index_built",
-            chunks=len(ids),
-            generation=generation,
-            ms=round((time.perf_counter() - started) * 1000, 1),
-        )
-        return corpus
+    def _current(self) -> KeywordIndex:
+        self.refresh()
+        assert self._keyword is not None
+        return self._keyword
+
+    def terms_of(self, chunk: Chunk) -> tuple[frozenset[str], frozenset[str]]:
+        """(all word tokens, title and heading tokens) of a chunk, computed once."""
+        found = self._terms.get(chunk.chunk_id)
+        if found is None:
+            found = (
+                frozenset(tokenize(chunk.embedding_text())),
+                frozenset(tokenize(" ".join((chunk.title, *chunk.headings)))),
+            )
+            self._terms.put(chunk.chunk_id, found)
+        return found
 
     # --- search --------------------------------------------------------------------------
 
@@ -194,9 +176,8 @@ class HybridSearcher:
             timings[stage] = round((now - clock) * 1000, 2)
             clock = now
 
-        self.refresh()
-        corpus = self._corpus
-        assert corpus is not None
+        keyword = self._current()
+        chunks: dict[str, Chunk] = {}  # this search's candidates
         lap("refresh")
         queries = [query] if not context else [query, f"{context} {query}"]
         vectors_per_query = [self.index.embedder.embed_query(q) for q in queries]
@@ -205,26 +186,29 @@ class HybridSearcher:
         rankings: list[list[str]] = []
         vectors: dict[str, np.ndarray] = {}
         for vector in vectors_per_query:
-            ids, found = self._dense(vector, corpus, spaces)
+            ids, found = self._dense(vector, keyword, spaces, chunks)
             rankings.append(ids)
             vectors.update(found)
         dense_ids = rankings[-1]
         lap("dense")
         keyword_scores: dict[str, float] = {}
         for q in queries:
-            ids, keyword_scores = self._keyword(q, corpus, spaces)
+            hits = keyword.search(q, self.config.candidates, spaces)
+            ids, keyword_scores = [h.chunk_id for h in hits], {h.chunk_id: h.score for h in hits}
             rankings.append(ids)
         keyword_ids = rankings[-1]
         lap("bm25")
         fused_score = dict(reciprocal_rank_fusion(rankings, k=self.config.rrf_k))
         pool = list(dict.fromkeys(i for ranking in rankings for i in ranking))
-        self._fill_vectors(pool, vectors, corpus)
+        self._fill(pool, chunks, vectors)
+        pool = [cid for cid in pool if cid in chunks]  # gone since: a newer ingest removed it
         lap("fuse")
         results = self._score(
             queries[-1],
             query_vector,
             pool,
-            corpus,
+            keyword,
+            chunks,
             vectors,
             (dense_ids, keyword_ids, keyword_scores),
             depth or self.config.rerank_depth,
@@ -241,17 +225,28 @@ class HybridSearcher:
 
     def idf(self, terms: list[str]) -> dict[str, float]:
         """How rare each term is in the index (the reader weighs question words with it)."""
-        self.refresh()
-        assert self._corpus is not None
-        return self._corpus.keyword.idf(terms)
+        return self._current().idf(terms)
 
     def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:
         """Every section of a page: (headings, PDF page) → its text, chunks joined in order."""
-        corpus = self._corpus
-        if corpus is None:
+        keyword = self._keyword
+        doc_hash = keyword.live.get(doc_id) if keyword is not None else None
+        if doc_hash is None:
             return {}
+        page = self._pages.get((doc_id, doc_hash))
+        if page is None:
+            where = {"$and": [{"doc_id": doc_id}, {"doc_hash": doc_hash}]}
+            got = self.index.collection.get(where=where, include=["documents", "metadatas"])
+            page = sorted(
+                (
+                    chunk_from_record(i, t, m)
+                    for i, t, m in zip(got["ids"], got["documents"], got["metadatas"], strict=True)
+                ),
+                key=lambda c: c.index,
+            )
+            self._pages.put((doc_id, doc_hash), page)
         sections: dict[tuple[tuple[str, ...], int | None], list[str]] = {}
-        for chunk in corpus.pages.get(doc_id, []):
+        for chunk in page:
             blocks = sections.setdefault((chunk.headings, chunk.page), [])
             for block in chunk.text.split("\n\n"):
                 if block not in blocks[-8:]:  # chunk overlap repeats the last few blocks
@@ -259,63 +254,78 @@ class HybridSearcher:
         return {key: "\n\n".join(blocks) for key, blocks in sections.items()}
 
     def _dense(
-        self, query_vector: np.ndarray, corpus: _Corpus, spaces: Collection[str] | None
+        self,
+        query_vector: np.ndarray,
+        keyword: KeywordIndex,
+        spaces: Collection[str] | None,
+        chunks: dict[str, Chunk],
     ) -> tuple[list[str], dict[str, np.ndarray]]:
-        if not corpus.ids:
+        if not keyword.size:
             return [], {}
         where = {"space": {"$in": sorted(spaces)}} if spaces is not None else None
         if spaces is not None and not spaces:
             return [], {}
         response = self.index.collection.query(
             query_embeddings=[query_vector],
-            n_results=min(self.config.candidates, len(corpus.ids)),
+            n_results=min(self.config.candidates, keyword.size),
             where=where,
-            include=["metadatas", "embeddings"],
+            include=["metadatas", "embeddings", "documents"],
         )
         ids: list[str] = []
         vectors: dict[str, np.ndarray] = {}
-        for cid, meta, vector in zip(
-            response["ids"][0], response["metadatas"][0], response["embeddings"][0], strict=True
+        for cid, text, meta, vector in zip(
+            response["ids"][0],
+            response["documents"][0],
+            response["metadatas"][0],
+            response["embeddings"][0],
+            strict=True,
         ):
             # A version an interrupted ingest left behind is invisible until repaired. An id
             # without metadata was deleted by another process after this one opened the store.
-            if not meta or cid not in corpus.chunks:
-                continue
-            if corpus.live.get(meta["doc_id"]) == meta["doc_hash"]:
+            if meta and keyword.live.get(meta["doc_id"]) == meta["doc_hash"]:
                 ids.append(cid)
                 vectors[cid] = np.asarray(vector, dtype=np.float32)
+                chunks[cid] = self._chunk(cid, text, meta)
         return ids, vectors
 
-    def _keyword(
-        self, query: str, corpus: _Corpus, spaces: Collection[str] | None
-    ) -> tuple[list[str], dict[str, float]]:
-        mask = None
-        if spaces is not None:
-            mask = np.isin(corpus.spaces, list(spaces)).astype(np.float32)
-            if not mask.any():
-                return [], {}
-        hits = corpus.keyword.search(query, self.config.candidates, mask)
-        return [corpus.ids[h.position] for h in hits], {
-            corpus.ids[h.position]: h.score for h in hits
-        }
+    def _chunk(self, chunk_id: str, text: str, meta: dict) -> Chunk:
+        found = self._chunks.get(chunk_id)
+        if found is None:
+            found = chunk_from_record(chunk_id, text, meta)
+            self._chunks.put(chunk_id, found)
+        return found
 
-    def _fill_vectors(
-        self, ids: list[str], vectors: dict[str, np.ndarray], corpus: _Corpus
+    def _fill(
+        self, ids: list[str], chunks: dict[str, Chunk], vectors: dict[str, np.ndarray]
     ) -> None:
+        """The chunks and vectors of the keyword-only candidates, in one call to Chroma."""
         missing = [i for i in ids if i not in vectors]
         if not missing:
             return
+        from chromadb.errors import ChromaError
+
         try:
-            got = self.index.collection.get(ids=missing, include=["embeddings"])
-            for cid, vector in zip(got["ids"], got["embeddings"], strict=True):
-                vectors[cid] = np.asarray(vector, dtype=np.float32)
+            got = self.index.collection.get(
+                ids=missing, include=["documents", "metadatas", "embeddings"]
+            )
         except ChromaError as exc:
             # An embedded Chroma serves the vectors it loaded when this process opened it;
             # chunks another process (`kb-slackbot ingest`) added since are unknown to it.
             log.warning("chroma_vectors_stale", chunks=len(missing), error=str(exc))
-        unknown = [i for i in missing if i not in vectors]
+            got = self.index.collection.get(ids=missing, include=["documents", "metadatas"])
+            got["embeddings"] = None
+        stored = got["embeddings"] if got["embeddings"] is not None else [None] * len(got["ids"])
+        for cid, text, meta, vector in zip(
+            got["ids"], got["documents"], got["metadatas"], stored, strict=True
+        ):
+            if not meta:
+                continue
+            chunks[cid] = self._chunk(cid, text, meta)
+            if vector is not None:
+                vectors[cid] = np.asarray(vector, dtype=np.float32)
+        unknown = [i for i in missing if i in chunks and i not in vectors]
         if unknown:
-            texts = [corpus.chunks[i].embedding_text() for i in unknown]
+            texts = [chunks[i].embedding_text() for i in unknown]
             embedded = self.index.embedder.embed_documents(texts)
             for cid, vector in zip(unknown, embedded, strict=True):
                 vectors[cid] = np.asarray(vector, dtype=np.float32)
@@ -325,7 +335,8 @@ class HybridSearcher:
         query: str,
         query_vector: np.ndarray,
         pool: list[str],
-        corpus: _Corpus,
+        keyword: KeywordIndex,
+        chunks: dict[str, Chunk],
         vectors: dict[str, np.ndarray],
         lists: tuple[list[str], list[str], dict[str, float]],
         depth: int,
@@ -339,8 +350,8 @@ class HybridSearcher:
         keyword_rank = {cid: n for n, cid in enumerate(keyword_ids, start=1)}
         candidates = [
             Candidate(
-                terms=corpus.terms_of(cid)[0],
-                title_terms=corpus.terms_of(cid)[1],
+                terms=self.terms_of(chunks[cid])[0],
+                title_terms=self.terms_of(chunks[cid])[1],
                 dense=float(vectors[cid] @ query_vector),
                 dense_rank=dense_rank.get(cid),
                 bm25=scores.get(cid, 0.0),
@@ -349,7 +360,7 @@ class HybridSearcher:
             for cid in pool
         ]
         terms = tokenize(query)
-        base = feature_matrix(terms, corpus.keyword.idf(terms), candidates, self.config.candidates)
+        base = feature_matrix(terms, keyword.idf(terms), candidates, self.config.candidates)
         probability = self.relevance.score(base)
         order = list(np.argsort(-probability, kind="stable"))
         coverage = BASE_FEATURES.index("coverage")
@@ -365,7 +376,7 @@ class HybridSearcher:
         if self.reranker is not None:
             head = order[:depth]
             reranked = np.asarray(
-                self.reranker.score(query, [corpus.chunks[pool[i]].embedding_text() for i in head])
+                self.reranker.score(query, [chunks[pool[i]].embedding_text() for i in head])
             )
             rows = np.concatenate(
                 [base[head], np.stack([reranked, reranked - reranked.max()], axis=1)], axis=1
@@ -381,9 +392,7 @@ class HybridSearcher:
         stages[order[0]]["dense_margin"], stages[order[0]]["coverage_margin"] = (
             round(m, 4) for m in margins
         )
-        return [
-            SearchResult(corpus.chunks[pool[i]], float(probability[i]), stages[i]) for i in order
-        ]
+        return [SearchResult(chunks[pool[i]], float(probability[i]), stages[i]) for i in order]
 
     def _diversify(
         self,

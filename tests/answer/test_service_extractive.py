@@ -32,10 +32,9 @@ def test_answers_with_cited_linked_sources(sample_services):
 def test_extractive_answer_quotes_the_pages_verbatim(sample_services):
     result = _service(sample_services).answer("How do I report a phishing email?")
     assert result.status == "answered"
-    page_text = " ".join(
-        c.text
-        for c in sample_services.searcher._corpus.chunks.values()
-        if c.doc_id == "security/reporting-phishing.md"
+    page_text = sample_services.index.texts(
+        "security/reporting-phishing.md",
+        sample_services.searcher._keyword.live["security/reporting-phishing.md"],
     )
     page_words = set(re.findall(r"\w+", page_text.lower()))
     answer_words = set(re.findall(r"\w+", re.sub(r"\[\d+\]", "", result.answer).lower()))

@@ -78,7 +78,9 @@ def searcher_for(services: Services, reranker=None, **config) -> HybridSearcher:
     """A searcher that re-checks the index generation on every search and keeps every hit."""
     config = {"refresh_interval_s": 0.0, "min_relevance": 0.0, **config}
     relevance = load_relevance_model(services.embedder.name, reranker.name if reranker else None)
-    return HybridSearcher(services.index, reranker, SearchConfig(**config), relevance)
+    return HybridSearcher(
+        services.index, reranker, SearchConfig(**config), relevance, services.keyword_store
+    )
 
 
 def ingest(services: Services, *paths: Path, space=None, base_url=None, prune=False):

@@ -361,7 +361,7 @@ def test_a_large_file_is_chunked_embedded_and_stored_in_batches(kb, services):
         sizes.append(len(texts))
         return embed(texts)
 
-    ingester = Ingester(services.index, batch_size=16)
+    ingester = Ingester(services.index, batch_size=16, buffer=16)  # larger than the pool
     ingester.embedder = SimpleNamespace(
         name=services.embedder.name,
         max_tokens=services.embedder.max_tokens,
@@ -428,3 +428,56 @@ def test_an_index_from_before_the_check_is_checked_in_place(kb, services):
     assert [p.rsplit("/", 1)[-1] for p, _ in summary.flagged] == ["reset.md"]
     flags = {m["doc_id"]: m["flagged"] for _, _, m in services.index.iter_records()}
     assert flags == {"reset.md": True, "vpn.md": False}
+
+
+def test_documents_are_embedded_together_shortest_first_and_stored_whole(kb, services):
+    """Chunks of many small documents share the model's batches (sorted by length); each
+    document is still stored by one `add` call, so an interruption leaves whole documents."""
+    for n in range(12):
+        write(kb, f"page{n:02d}.md", f"# Page {n}\n\n" + "Words about otters. " * (1 + 2 * n))
+    calls: list[list[str]] = []
+    embed = services.embedder.embed_documents
+
+    def recording(texts):
+        calls.append(list(texts))
+        return embed(texts)
+
+    adds: list[set[str]] = []
+    index = services.index
+    add_version = index.add_version
+
+    def failing_add_version(chunks, doc_hash, source_path, embeddings):
+        if len(adds) == 5:
+            raise RuntimeError("killed mid-ingest")
+        adds.append({c.doc_id for c in chunks})
+        return add_version(chunks, doc_hash, source_path, embeddings)
+
+    ingester = Ingester(index, batch_size=8, buffer=64)
+    ingester.embedder = SimpleNamespace(
+        name=services.embedder.name,
+        max_tokens=services.embedder.max_tokens,
+        count_tokens=services.embedder.count_tokens,
+        embed_documents=recording,
+    )
+    index.add_version = failing_add_version
+    options = services.ingest_options(None, None, False)
+    try:
+        ingester.run([kb], options)
+    except RuntimeError:
+        pass
+    finally:
+        index.add_version = add_version
+    # 12 one-chunk pages in batches of 8 across pages, each batch sorted by length.
+    assert [len(c) for c in calls] == [8, 4]
+    lengths = [len(t) for batch in calls for t in batch]
+    assert lengths == sorted(lengths)
+    assert all(len(docs) == 1 for docs in adds)
+    # The five documents stored before the failure are whole and complete; none other is.
+    versions = index.versions()
+    assert len(versions) == 5 and all(v[0].n_chunks > 0 for v in versions.values())
+    summary = ingester.run([kb], options)
+    assert (summary.added, summary.unchanged) == (7, 5)
+    searcher = searcher_for(services)
+    assert {h.chunk.doc_id for h in all_hits(searcher, "otters")} == {
+        f"page{n:02d}.md" for n in range(12)
+    }
