@@ -13,13 +13,13 @@ import sqlite3
 import threading
 import time
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import structlog
 
 from ..private import private_file
-from .models import AnswerResult
+from .models import AnswerResult, Asker
 
 log = structlog.get_logger(__name__)
 PURGE_INTERVAL_S = 3600.0
@@ -112,7 +112,7 @@ class QueryLog:
         threading.Thread(target=loop, name="kb-query-log-retention", daemon=True).start()
         return stop
 
-    def record(self, result: AnswerResult, error: str | None = None, context: dict | None = None):
+    def record(self, result: AnswerResult, error: str | None = None, asker: Asker | None = None):
         if not self.enabled:
             return
         sources = [
@@ -139,7 +139,7 @@ class QueryLog:
                     json.dumps(result.spaces),
                     json.dumps(result.warnings, ensure_ascii=False),
                     error,
-                    json.dumps(context or {}, ensure_ascii=False, default=str),
+                    json.dumps(asdict(asker) if asker else {}, ensure_ascii=False),
                     result.model_dump_json(),
                 ),
             )
@@ -177,6 +177,20 @@ class QueryLog:
         with closing(self._connect()) as db:
             rows = db.execute(
                 "SELECT * FROM queries WHERE created_at >= ? ORDER BY created_at", (timestamp,)
+            ).fetchall()
+        return [dict(r) for r in rows]
+
+    def unanswered(self, timestamp: float) -> list[dict]:
+        """Questions people asked since ``timestamp`` that found no answer or got a 👎 (the
+        gap list's raw material); answers without an asker (`eval`, benchmarks) are left out."""
+        if not self.enabled:
+            return []
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT * FROM queries WHERE created_at >= ?"
+                " AND (status = 'not_found' OR feedback = 'not_helpful')"
+                " AND json_extract(context, '$.user') IS NOT NULL ORDER BY created_at",
+                (timestamp,),
             ).fetchall()
         return [dict(r) for r in rows]
 
