@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 
 import numpy as np
 
@@ -22,8 +23,8 @@ from kb_slackbot.retrieval.embeddings import load_embedder
 
 
 def main() -> None:
-    samples = [json.loads(line) for line in open(ROOT / "sample_kb" / "questions.jsonl")]
-    pairs = [json.loads(line) for line in open(ROOT / "benchmarks" / "gap_paraphrases.jsonl")]
+    samples = _jsonl(ROOT / "sample_kb" / "questions.jsonl")
+    pairs = _jsonl(ROOT / "benchmarks" / "gap_paraphrases.jsonl")
     page = {s["question"]: tuple(s["expected_sources"]) for s in samples}
     label = {s["question"]: s["question"] for s in samples}  # question → its gap
     for pair in pairs:
@@ -78,6 +79,10 @@ def main() -> None:
     )
     for g in mixed:
         print("  mixed:", " | ".join(g.questions))
+
+
+def _jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 if __name__ == "__main__":

@@ -107,7 +107,9 @@ def from_log_row(row: dict) -> Asked:
         via=who.get("via", ""),
         status=row["status"],
         reason=row.get("feedback_reason") if row.get("feedback") == "not_helpful" else None,
-        near_miss=NearMiss(best["title"], best["url"], best.get("space", "public"), best.get("score", 0.0))
+        near_miss=NearMiss(
+            best["title"], best["url"], best.get("space", "public"), best.get("score", 0.0)
+        )
         if best
         else None,
     )
