@@ -67,7 +67,7 @@ def main() -> None:
         print(f"{t:.2f} | {recall:.3f} | {fp} / {int((hard_a >= t).sum())} | {f1:.3f}")
 
     asked = [
-        Asked(str(n), t, float(n), f"U{n}", "C1", "mention", "not_found", None, None)
+        Asked(str(n), t, float(n), f"U{n}", "C1", "mention", "not_found", None)
         for n, t in enumerate(texts)
     ]
     gaps = group(asked, embedder.embed_query, SIMILAR)

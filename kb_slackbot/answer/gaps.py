@@ -46,7 +46,7 @@ class Asked:
     via: str
     status: str
     reason: str | None  # the 👎 reason, when one was given
-    near_miss: NearMiss | None
+    pages: tuple[NearMiss, ...] = ()  # all of them: which one may be shown depends on who looks
 
 
 @dataclass
@@ -84,11 +84,7 @@ class Gap:
 
     def near_miss(self, readable: Collection[str] | None = None) -> NearMiss | None:
         """The best near-miss page among those in ``readable`` spaces (None: any space)."""
-        pages = [
-            a.near_miss
-            for a in self.asked
-            if a.near_miss and (readable is None or a.near_miss.space in readable)
-        ]
+        pages = [p for a in self.asked for p in a.pages if readable is None or p.space in readable]
         return max(pages, key=lambda p: p.score, default=None)
 
 
@@ -97,7 +93,6 @@ def from_log_row(row: dict) -> Asked:
     result = json.loads(row.get("result") or "{}")
     # Not found: the "you might look at" pages. 👎: the pages the answer cited.
     pages = result.get("suggestions") or result.get("sources") or []
-    best = max(pages, key=lambda p: p.get("score", 0.0), default=None)
     return Asked(
         query_id=row["query_id"],
         question=row["question"],
@@ -107,11 +102,10 @@ def from_log_row(row: dict) -> Asked:
         via=who.get("via", ""),
         status=row["status"],
         reason=row.get("feedback_reason") if row.get("feedback") == "not_helpful" else None,
-        near_miss=NearMiss(
-            best["title"], best["url"], best.get("space", "public"), best.get("score", 0.0)
-        )
-        if best
-        else None,
+        pages=tuple(
+            NearMiss(p["title"], p["url"], p.get("space", "public"), p.get("score", 0.0))
+            for p in pages
+        ),
     )
 
 
