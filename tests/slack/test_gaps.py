@@ -1,0 +1,73 @@
+"""The gap list end to end: questions through the real Bolt app and the fake Slack land in
+the query log with who asked and where, and come out grouped."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from kb_slackbot.answer.gaps import gap_list
+from kb_slackbot.answer.querylog import QueryLog
+from kb_slackbot.slack.blocks import FEEDBACK_MODAL, FEEDBACK_NOT_HELPFUL
+from kb_slackbot.slack.views import REASON_BLOCK, REASON_INPUT
+
+from .conftest import running_bot
+
+
+def _gaps(log: QueryLog, embedder):
+    return gap_list(log, time.time() - 3600, embedder.embed_query)
+
+
+def test_not_found_paraphrases_by_two_people_are_one_gap(tmp_path, sample_services, embedder):
+    log = QueryLog(tmp_path / "queries.sqlite3")
+    with running_bot(tmp_path, sample_services, query_log=log) as bot:
+        bot.fake.send_envelope(
+            "events_api",
+            bot.fake.payloads.app_mention("who won the company hackathon in 2019?", user="U1"),
+        )
+        bot.answer_posts("C1")
+        bot.fake.send_envelope(
+            "events_api", bot.fake.payloads.dm_message("2019 hackathon winner", user="U2")
+        )
+        bot.answer_posts("D1")
+    (gap,) = _gaps(log, embedder)
+    assert gap.questions == ["who won the company hackathon in 2019?", "2019 hackathon winner"]
+    assert gap.askers == ["U1", "U2"] and gap.channels == ["C1", "D1"]
+    assert [a.via for a in gap.asked] == ["mention", "dm"]
+
+
+def test_thumbs_down_with_a_reason_is_a_gap_with_the_reason(tmp_path, sample_services, embedder):
+    log = QueryLog(tmp_path / "queries.sqlite3")
+    with running_bot(tmp_path, sample_services, query_log=log) as bot:
+        url = bot.fake.response_url("cmd")
+        question = "How do I set up the VPN on my Mac?"
+        bot.fake.send_envelope(
+            "slash_commands",
+            bot.fake.payloads.slash_command(question, response_url=url, user_id="U3"),
+        )
+        ((_n, body),) = bot.fake.wait_for_response(timeout=30)
+        assert _gaps(log, embedder) == []  # answered: no gap yet
+        actions = next(b for b in body["blocks"] if b["type"] == "actions")
+        query_id = actions["elements"][-1]["value"]
+        bot.fake.send_envelope(
+            "interactive",
+            bot.fake.payloads.block_action(
+                FEEDBACK_NOT_HELPFUL,
+                query_id,
+                user="U3",
+                response_url=bot.fake.response_url("feedback"),
+                container={"type": "message", "is_ephemeral": True, "channel_id": "C1"},
+            ),
+        )
+        bot.fake.wait_for("views.open")
+        values = {REASON_BLOCK: {REASON_INPUT: {"type": "plain_text_input", "value": "too old"}}}
+        envelope = bot.fake.send_envelope(
+            "interactive",
+            bot.fake.payloads.view_submission(FEEDBACK_MODAL, query_id, values, user="U3"),
+        )
+        bot.fake.wait_ack(envelope)
+    (gap,) = _gaps(log, embedder)
+    assert gap.question == question and gap.reasons == ["too old"]
+    assert gap.askers == ["U3"] and gap.channels == ["C1"] and gap.asked[0].via == "command"
+    assert "vpn" in gap.near_miss().url
+    assert json.loads(log.get(query_id)["context"])["user"] == "U3"
