@@ -28,6 +28,7 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
+from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .language import detect_language
 from .messages import message
@@ -85,6 +86,12 @@ class AnswerService:
     def warm(self) -> None:
         """Load the models and the index now, before the first question waits for them."""
         self.searcher.refresh(force=True)
+
+    def gaps(self, since: float) -> list[Gap]:
+        """The gap list since ``since`` (a Unix time), grouped with the retrieval embedding."""
+        if self.query_log is None:
+            return []
+        return gap_list(self.query_log, since, self.searcher.index.embedder.embed_query)
 
     def search(
         self, question: str, top_k: int, spaces: Collection[str] | None = None

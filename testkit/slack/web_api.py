@@ -57,6 +57,7 @@ class WebApi:
             "conversations.info": self._conversations_info,
             "usergroups.users.list": self._usergroups_users_list,
             "views.open": self._views_open,
+            "views.publish": self._views_publish,
             "users.info": self._users_info,
         }
 
@@ -222,6 +223,14 @@ class WebApi:
             **view,
         }
         return {"ok": True, "view": opened}
+
+    def _views_publish(self, params: JsonDict) -> JsonDict:
+        """An App Home tab, published for one user."""
+        require(params, "user_id", "invalid_arguments")
+        view = as_json(require(params, "view"))
+        if not isinstance(view, dict) or view.get("type") != "home":
+            raise ApiError("invalid_arguments")
+        return {"ok": True, "view": {"id": self._ids.new("V"), "team_id": TEAM_ID, **view}}
 
     def _users_info(self, params: JsonDict) -> JsonDict:
         user = require(params, "user", "user_not_found")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import date
 
+from kb_slackbot.access import AccessPolicy
 from kb_slackbot.answer.gaps import gap_list
+from kb_slackbot.answer.models import AnswerResult, Asker, Source
 from kb_slackbot.answer.querylog import QueryLog
 from kb_slackbot.slack.blocks import FEEDBACK_MODAL, FEEDBACK_NOT_HELPFUL
 from kb_slackbot.slack.views import REASON_BLOCK, REASON_INPUT
@@ -71,3 +74,35 @@ def test_thumbs_down_with_a_reason_is_a_gap_with_the_reason(tmp_path, sample_ser
     assert gap.askers == ["U3"] and gap.channels == ["C1"] and gap.asked[0].via == "command"
     assert "vpn" in gap.near_miss().url
     assert json.loads(log.get(query_id)["context"])["user"] == "U3"
+
+
+def _home_text(call) -> str:
+    view = call.params["view"]
+    return json.dumps(json.loads(view) if isinstance(view, str) else view, ensure_ascii=False)
+
+
+def test_app_home_shows_the_gap_list_to_admins_only(tmp_path, sample_services):
+    log = QueryLog(tmp_path / "queries.sqlite3")
+    pages = [
+        Source(number=1, title="Salary bands", url="https://kb/salary", updated=date(2026, 1, 1),
+               space="hr", score=0.6),
+        Source(number=2, title="Benefits", url="https://kb/benefits", updated=date(2026, 1, 1),
+               space="public", score=0.4),
+    ]  # fmt: skip
+    missing = AnswerResult(
+        query_id="nf", question="what's the 401k match?", answer="…", status="not_found",
+        suggestions=pages,
+    )  # fmt: skip
+    log.record(missing, asker=Asker("U1", "C1", "mention"))
+    access = AccessPolicy(admins=frozenset({"UADMIN"}))
+    with running_bot(tmp_path, sample_services, access=access, query_log=log) as bot:
+        bot.fake.send_envelope("events_api", bot.fake.payloads.app_home_opened(user="UADMIN"))
+        (admin,) = bot.fake.wait_for("views.publish")
+        bot.fake.send_envelope("events_api", bot.fake.payloads.app_home_opened(user="U1"))
+        member = bot.fake.wait_for("views.publish", count=2)[-1]
+    assert admin.params["user_id"] == "UADMIN" and member.params["user_id"] == "U1"
+    shown = _home_text(admin)
+    assert "401k match" in shown and "asked 1× by 1" in shown
+    assert "Benefits" in shown and "Salary bands" not in shown  # the admin may not read hr
+    assert "401k" not in _home_text(member) and "Unanswered" not in _home_text(member)
+    assert "Ask me anything" in _home_text(member)
