@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS queries (
     result TEXT
 );
 CREATE INDEX IF NOT EXISTS queries_created ON queries (created_at);
+CREATE TABLE IF NOT EXISTS schedule (name TEXT PRIMARY KEY, last REAL NOT NULL);
 """
 
 
@@ -179,6 +180,21 @@ class QueryLog:
                 "SELECT * FROM queries WHERE created_at >= ? ORDER BY created_at", (timestamp,)
             ).fetchall()
         return [dict(r) for r in rows]
+
+    def due(self, name: str, every_s: float) -> bool:
+        """True once per ``every_s`` for ``name`` across every process sharing the log (the
+        weekly digest). The first call starts the clock: nothing is due on a first start."""
+        if not self.enabled:
+            return False
+        now = time.time()
+        with closing(self._connect()) as db, db:
+            if db.execute("INSERT OR IGNORE INTO schedule VALUES (?, ?)", (name, now)).rowcount:
+                return False
+            cursor = db.execute(
+                "UPDATE schedule SET last = ? WHERE name = ? AND last <= ?",
+                (now, name, now - every_s),
+            )
+            return cursor.rowcount == 1
 
     def unanswered(self, timestamp: float) -> list[dict]:
         """Questions people asked since ``timestamp`` that found no answer or got a 👎 (the

@@ -11,6 +11,7 @@ from .actions import Actions
 from .blocks import FEEDBACK_HELPFUL, FEEDBACK_MODAL, FEEDBACK_NOT_HELPFUL, SHARE_ACTION
 from .context import BotContext
 from .conversations import Conversations
+from .digest import GapDigest
 from .home import Home
 from .jobs import AnswerJobs
 from .listeners import Listeners
@@ -24,6 +25,7 @@ class SlackBot:
         self.listeners = Listeners(ctx, conversations, self.jobs)
         self.actions = Actions(ctx, conversations)
         self.home = Home(ctx)
+        self.digest = GapDigest(ctx, conversations)
 
     def register(self, app: App) -> None:
         app.event("app_mention")(self.listeners.on_mention)
@@ -37,6 +39,10 @@ class SlackBot:
 
     def recover_orphans(self, client: WebClient) -> int:
         return self.jobs.recover_orphans(client)
+
+    def start_digest(self, client: WebClient) -> threading.Event:
+        """The weekly digest of unanswered questions (KB_GAPS_CHANNEL; a no-op without)."""
+        return self.digest.start(client)
 
     def start_recovery(self, client: WebClient, interval_s: float = 5.0) -> threading.Event:
         return self.jobs.start_recovery(client, interval_s)

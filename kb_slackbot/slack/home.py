@@ -55,11 +55,11 @@ def home_view(gaps: list[Gap] | None, readable: frozenset[str]) -> View:
         if not gaps:
             blocks.append(SectionBlock(text="Nothing unanswered. :tada:"))
         for gap in gaps:
-            blocks += _gap_blocks(gap, readable)
+            blocks += gap_blocks(gap, readable)
     return View(type="home", blocks=blocks)
 
 
-def _gap_blocks(gap: Gap, readable: frozenset[str]) -> list:
+def gap_blocks(gap: Gap, readable: frozenset[str]) -> list:
     wordings = "\n".join(f"• {escape(q)}" for q in gap.questions[:3])
     reasons = "".join(f"\n👎 _{escape(r)}_" for r in gap.reasons[:2])
     last = datetime.fromtimestamp(gap.last).strftime("%Y-%m-%d")

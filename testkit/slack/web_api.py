@@ -58,6 +58,7 @@ class WebApi:
             "usergroups.users.list": self._usergroups_users_list,
             "views.open": self._views_open,
             "views.publish": self._views_publish,
+            "conversations.members": self._conversations_members,
             "users.info": self._users_info,
         }
 
@@ -193,6 +194,13 @@ class WebApi:
         with self._cond:
             info = dict(self.channels.get(channel) or channel_info(channel))
         return {"ok": True, "channel": info}
+
+    def _conversations_members(self, params: JsonDict) -> JsonDict:
+        """Members as set with ``set_channel(channel, members=[...])``; else the bot and U1."""
+        channel = require(params, "channel", "channel_not_found")
+        with self._cond:
+            members = list(self.channels.get(channel, {}).get("members", [BOT_USER_ID, "U1"]))
+        return {"ok": True, "members": members, "response_metadata": {"next_cursor": ""}}
 
     def _usergroups_users_list(self, params: JsonDict) -> JsonDict:
         usergroup = require(params, "usergroup", "no_such_subteam")

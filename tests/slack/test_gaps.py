@@ -4,6 +4,7 @@ the query log with who asked and where, and come out grouped."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from datetime import date
 
@@ -106,3 +107,34 @@ def test_app_home_shows_the_gap_list_to_admins_only(tmp_path, sample_services):
     assert "Benefits" in shown and "Salary bands" not in shown  # the admin may not read hr
     assert "401k" not in _home_text(member) and "Unanswered" not in _home_text(member)
     assert "Ask me anything" in _home_text(member)
+
+
+def test_weekly_digest_posts_top_gaps_only_to_a_channel_of_admins(tmp_path, sample_services):
+    log = QueryLog(tmp_path / "queries.sqlite3")
+    missing = AnswerResult(
+        query_id="nf", question="who won the company hackathon in 2019?", answer="…",
+        status="not_found",
+    )  # fmt: skip
+    log.record(missing, asker=Asker("U1", "C1", "mention"))
+    access = AccessPolicy(admins=frozenset({"UADMIN"}))
+    with running_bot(
+        tmp_path, sample_services, access=access, query_log=log, gaps_channel="CGAPS"
+    ) as bot:
+        bot.fake.set_channel("CGAPS", is_private=True, members=["UBOT", "UADMIN", "U1"])
+        assert bot.bot.digest.post(bot.app.client) is False  # U1 is no admin
+        assert not bot.fake.calls_to("chat.postMessage")
+        bot.fake.set_channel("CGAPS", is_private=True, members=["UBOT", "UADMIN"])
+        assert bot.bot.digest.post(bot.app.client) is True
+        (post,) = bot.fake.calls_to("chat.postMessage")
+        assert post.params["channel"] == "CGAPS"
+        assert "hackathon in 2019" in json.dumps(post.params["blocks"])
+
+        stop = bot.bot.digest.start(bot.app.client, interval_s=0.05)  # the clock starts now
+        try:
+            time.sleep(0.3)
+            assert len(bot.fake.calls_to("chat.postMessage")) == 1  # not a week yet
+            with sqlite3.connect(log.path) as db:  # a week later
+                db.execute("UPDATE schedule SET last = last - 7 * 86400")
+            bot.fake.wait_for("chat.postMessage", count=2)
+        finally:
+            stop.set()
