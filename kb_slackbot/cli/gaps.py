@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import sys
 import time
 from datetime import datetime
 from typing import Annotated
@@ -12,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from .common import EXIT_BAD_INPUT, fail, load_services, out
+from .common import EXIT_BAD_INPUT, fail, load_services, out, rows_printed
 
 _UNITS = {"h": 3600, "d": 86400, "w": 7 * 86400}
 
@@ -31,11 +29,7 @@ def gaps(
     from ..answer.gaps import gap_list
 
     rows = [_row(g) for g in gap_list(services.query_log, start, services.embedder.embed_query)]
-    if as_json:
-        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
-        return
-    if not rows:
-        out.print(f"No unanswered questions since {_iso(start)}.")
+    if rows_printed(rows, as_json, f"No unanswered questions since {_iso(start)}."):
         return
     table = Table("asked", "askers", "question", "channels", "first / last", "closest page")
     for r in rows:
