@@ -10,6 +10,8 @@
       hr-team:
         spaces: [hr]
         members: [U01AAAA, U02BBBB]
+      admins:                               # may see the gap list (App Home); spaces optional
+        members: [U03CCCC]
 
 Without a file every answer uses the ``public`` space only.
 """
@@ -22,6 +24,7 @@ from pathlib import Path
 import yaml
 
 PUBLIC = "public"
+ADMINS = "admins"  # the group whose members see the gap list
 
 
 class AccessConfigError(ValueError):
@@ -34,6 +37,7 @@ class AccessPolicy:
     external_channels: str = "public"  # "public" | "none"
     channels: dict[str, frozenset[str]] = field(default_factory=dict)
     user_spaces_map: dict[str, frozenset[str]] = field(default_factory=dict)
+    admins: frozenset[str] = frozenset()
 
     def channel_spaces(self, channel: str, external: bool = False) -> frozenset[str]:
         """Spaces an answer posted in ``channel`` may draw on (everyone there sees it)."""
@@ -44,6 +48,10 @@ class AccessPolicy:
     def user_spaces(self, user: str) -> frozenset[str]:
         """Spaces an answer only ``user`` sees may draw on (DMs, ephemeral replies)."""
         return frozenset({PUBLIC}) | self.user_spaces_map.get(user, frozenset())
+
+    def is_admin(self, user: str) -> bool:
+        """A member of the ``admins`` group (sees the questions people could not get answered)."""
+        return user in self.admins
 
 
 def load_access_policy(path: Path | None, known_spaces: set[str] | None = None) -> AccessPolicy:
@@ -81,13 +89,16 @@ def load_access_policy(path: Path | None, known_spaces: set[str] | None = None) 
         str(cid): spaces(v, f"channels.{cid}") for cid, v in (raw.get("channels") or {}).items()
     }
     user_map: dict[str, set[str]] = {}
+    admins: set[str] = set()
     for name, group in (raw.get("groups") or {}).items():
         if not isinstance(group, dict):
             raise AccessConfigError(f"{path}: groups.{name}: expected spaces and members")
         group_spaces = spaces(group.get("spaces", []), f"groups.{name}.spaces")
         members = group.get("members", [])
-        if not isinstance(members, list):
+        if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
             raise AccessConfigError(f"{path}: groups.{name}.members: expected a list of user IDs")
+        if name == ADMINS:
+            admins.update(members)
         for member in members:
             user_map.setdefault(str(member), set()).update(group_spaces)
     return AccessPolicy(
@@ -97,6 +108,7 @@ def load_access_policy(path: Path | None, known_spaces: set[str] | None = None) 
         external_channels=external,
         channels=channels,
         user_spaces_map={u: frozenset(s) for u, s in user_map.items()},
+        admins=frozenset(admins),
     )
 
 

@@ -107,6 +107,8 @@ class Settings(BaseSettings):
     shutdown_grace_s: float = Field(20.0, ge=0)
 
     access_file: Path | None = None
+    # A channel of the access.yml admins only: the weekly digest of unanswered questions.
+    gaps_channel: str | None = None
 
     # --- logging -------------------------------------------------------------------------
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"

@@ -63,3 +63,13 @@ def test_bad_configs_fail_fast_naming_the_problem(tmp_path, text, message):
 def test_missing_file_is_named(tmp_path):
     with pytest.raises(AccessConfigError, match="file not found"):
         load_access_policy(tmp_path / "nope.yml")
+
+
+def test_admins_group_and_bad_members(tmp_path):
+    text = GOOD + "  admins:\n    members: [U9]\n"
+    policy = load_access_policy(_write(tmp_path, text), {"hr", "finance"})
+    assert policy.is_admin("U9") and not policy.is_admin("U1")
+    assert policy.user_spaces("U9") == {"public"}  # admin alone grants no space
+    bad = GOOD + "  admins:\n    members: U9\n"
+    with pytest.raises(AccessConfigError, match=r"groups.admins.members: expected a list"):
+        load_access_policy(_write(tmp_path, bad), {"hr", "finance"})

@@ -120,3 +120,23 @@ def test_eval_uses_the_scope_of_an_ordinary_channel_unless_told(sample_services,
     outcome, stdout = reports["all"]
     assert expected in outcome["retrieved"]
     assert "Spaces searched: all (finance, hr, public, security)" in stdout
+
+
+def test_gaps_groups_unanswered_questions_from_ask(sample_services):
+    env = _env(sample_services)
+    asked = [
+        ("U7", "what's the name of the office cat in Amsterdam?"),
+        ("U8", "amsterdam office cat name"),
+    ]
+    for user, question in asked:
+        CliRunner().invoke(app, ["ask", "--as-user", user, question], env=env)
+    result = CliRunner().invoke(app, ["gaps", "--since", "1d", "--json"], env=env)
+    assert result.exit_code == 0, result.output
+    gap = next(g for g in json.loads(result.stdout) if asked[0][1] in g["questions"])
+    assert gap["questions"] == [q for _u, q in asked]
+    assert (gap["count"], gap["askers"], gap["asker_ids"]) == (2, 2, ["U7", "U8"])
+    assert set(gap) >= {"channels", "first_asked", "last_asked", "near_miss", "reasons"}
+    table = CliRunner().invoke(app, ["gaps"], env=env)
+    assert table.exit_code == 0 and "askers" in table.stdout and "Amsterdam" in table.stdout
+    bad = CliRunner().invoke(app, ["gaps", "--since", "soon"], env=env)
+    assert bad.exit_code == 2 and "--since must be like 7d" in bad.stderr

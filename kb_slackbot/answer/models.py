@@ -55,6 +55,16 @@ class AnswerResult(BaseModel):
 
 
 @dataclass(frozen=True)
+class Asker:
+    """Who asked, and where: kept with the question in the query log (the gap list counts
+    askers and channels from it). ``via``: mention | dm | command | cli."""
+
+    user: str
+    channel: str
+    via: str
+
+
+@dataclass(frozen=True)
 class Turn:
     """One earlier message of a conversation (a Slack thread), as plain text."""
 

@@ -13,13 +13,13 @@ import sqlite3
 import threading
 import time
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import structlog
 
 from ..private import private_file
-from .models import AnswerResult
+from .models import AnswerResult, Asker
 
 log = structlog.get_logger(__name__)
 PURGE_INTERVAL_S = 3600.0
@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS queries (
     result TEXT
 );
 CREATE INDEX IF NOT EXISTS queries_created ON queries (created_at);
+CREATE TABLE IF NOT EXISTS schedule (name TEXT PRIMARY KEY, last REAL NOT NULL);
 """
 
 
@@ -112,7 +113,7 @@ class QueryLog:
         threading.Thread(target=loop, name="kb-query-log-retention", daemon=True).start()
         return stop
 
-    def record(self, result: AnswerResult, error: str | None = None, context: dict | None = None):
+    def record(self, result: AnswerResult, error: str | None = None, asker: Asker | None = None):
         if not self.enabled:
             return
         sources = [
@@ -139,7 +140,7 @@ class QueryLog:
                     json.dumps(result.spaces),
                     json.dumps(result.warnings, ensure_ascii=False),
                     error,
-                    json.dumps(context or {}, ensure_ascii=False, default=str),
+                    json.dumps(asdict(asker) if asker else {}, ensure_ascii=False),
                     result.model_dump_json(),
                 ),
             )
@@ -177,6 +178,35 @@ class QueryLog:
         with closing(self._connect()) as db:
             rows = db.execute(
                 "SELECT * FROM queries WHERE created_at >= ? ORDER BY created_at", (timestamp,)
+            ).fetchall()
+        return [dict(r) for r in rows]
+
+    def due(self, name: str, every_s: float) -> bool:
+        """True once per ``every_s`` for ``name`` across every process sharing the log (the
+        weekly digest). The first call starts the clock: nothing is due on a first start."""
+        if not self.enabled:
+            return False
+        now = time.time()
+        with closing(self._connect()) as db, db:
+            if db.execute("INSERT OR IGNORE INTO schedule VALUES (?, ?)", (name, now)).rowcount:
+                return False
+            cursor = db.execute(
+                "UPDATE schedule SET last = ? WHERE name = ? AND last <= ?",
+                (now, name, now - every_s),
+            )
+            return cursor.rowcount == 1
+
+    def unanswered(self, timestamp: float) -> list[dict]:
+        """Questions people asked since ``timestamp`` that found no answer or got a 👎 (the
+        gap list's raw material); answers without an asker (`eval`, benchmarks) are left out."""
+        if not self.enabled:
+            return []
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT * FROM queries WHERE created_at >= ?"
+                " AND (status = 'not_found' OR feedback = 'not_helpful')"
+                " AND json_extract(context, '$.user') IS NOT NULL ORDER BY created_at",
+                (timestamp,),
             ).fetchall()
         return [dict(r) for r in rows]
 

@@ -28,10 +28,11 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
+from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .language import detect_language
 from .messages import message
-from .models import AnswerResult, Turn
+from .models import AnswerResult, Asker, Turn
 from .querylog import QueryLog
 from .question import check_question
 from .reader import Passage, Reader, Reading
@@ -86,6 +87,12 @@ class AnswerService:
         """Load the models and the index now, before the first question waits for them."""
         self.searcher.refresh(force=True)
 
+    def gaps(self, since: float) -> list[Gap]:
+        """The gap list since ``since`` (a Unix time), grouped with the retrieval embedding."""
+        if self.query_log is None:
+            return []
+        return gap_list(self.query_log, since, self.searcher.index.embedder.embed_query)
+
     def search(
         self, question: str, top_k: int, spaces: Collection[str] | None = None
     ) -> SearchResponse:
@@ -98,8 +105,12 @@ class AnswerService:
         *,
         history: Sequence[Turn] = (),
         spaces: Collection[str] | None = None,
+        asker: Asker | None = None,
     ) -> AnswerResult:
-        """Answer ``question`` (plain text) from the pages in ``spaces`` (None: all)."""
+        """Answer ``question`` (plain text) from the pages in ``spaces`` (None: all).
+
+        ``asker`` is logged with the answer; only answers with one count in the gap list
+        (`eval` and benchmarks ask no one's question)."""
         started = time.perf_counter()
         query_id = uuid.uuid4().hex[:16]
         check = check_question(question, self.config.max_question_chars)
@@ -111,7 +122,7 @@ class AnswerService:
                 answer=message(check.problem, length=len(check.text), limit=limit),
                 status="invalid_question",
             )
-            return self._finish(result, started)
+            return self._finish(result, started, asker=asker)
 
         space_list = sorted(spaces) if spaces is not None else None
         cache_key = (
@@ -123,13 +134,13 @@ class AnswerService:
         generation = self.searcher.index_generation()
         if self._cache is not None and (hit := self._cache.get(cache_key, generation)):
             cached = hit.model_copy(update={"query_id": query_id, "cached": True})
-            return self._finish(cached, started)
+            return self._finish(cached, started, asker=asker)
 
         base = {"query_id": query_id, "question": check.text, "spaces": space_list}
         result, error = self._answer_afresh(base, history, spaces)
         if not error and self._cache is not None:
             self._cache.put(cache_key, generation, result)
-        return self._finish(result, started, error=error)
+        return self._finish(result, started, error=error, asker=asker)
 
     def _answer_afresh(
         self, base: dict, history: Sequence[Turn], spaces: Collection[str] | None
@@ -224,11 +235,17 @@ class AnswerService:
             )
         )
 
-    def _finish(self, result: AnswerResult, started: float, error: str | None = None):
+    def _finish(
+        self,
+        result: AnswerResult,
+        started: float,
+        error: str | None = None,
+        asker: Asker | None = None,
+    ):
         result.timings_ms["total"] = round((time.perf_counter() - started) * 1000, 1)
         if self.query_log is not None:
             try:
-                self.query_log.record(result, error=error)
+                self.query_log.record(result, error=error, asker=asker)
             except Exception as exc:  # the log must never cost the user their answer
                 log.error("query_log_failed", query_id=result.query_id, error=str(exc))
         log.info(

@@ -39,6 +39,7 @@ def ask(
 ) -> None:
     """Answer a question from the knowledge base, with cited sources, as the bot would in a
     channel (see --as-channel, --as-user, --all-spaces)."""
+    from ..answer.models import Asker
     from ..retrieval.embeddings import ModelUnavailable
 
     check_provider(provider)
@@ -46,7 +47,9 @@ def ask(
     try:
         spaces = scope(services, all_spaces, as_channel, as_user)
         service = services.answer_service(provider)
-        result = service.answer(question, spaces=spaces)
+        # Logged as asked from the command line (by --as-user, if given): it counts in `gaps`.
+        asker = Asker(as_user or "cli", as_channel or "", "cli")
+        result = service.answer(question, spaces=spaces, asker=asker)
         searched = spaces_line(services, spaces)
     except (ModelUnavailable, ValueError) as exc:
         raise fail(str(exc)) from None

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from datetime import datetime
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from .common import EXIT_BAD_INPUT, fail, load_services, out
+from .common import EXIT_BAD_INPUT, fail, load_services, out, rows_printed
 
 
 def audit(
@@ -36,11 +34,7 @@ def audit(
         }
         for found in services.query_log.restricted_answers(start)
     ]
-    if as_json:
-        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
-        return
-    if not rows:
-        out.print(f"No answer since {since} cited a non-public page.")
+    if rows_printed(rows, as_json, f"No answer since {since} cited a non-public page."):
         return
     table = Table("time", "query id", "question", "spaces searched", "restricted pages cited")
     for r in rows:

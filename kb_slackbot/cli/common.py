@@ -6,7 +6,9 @@ composition root and the model libraries are imported inside the functions that 
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
@@ -36,6 +38,18 @@ def fail(text: str, code: int = 1) -> typer.Exit:
     """Print ``text`` as an error; the caller raises the returned Exit."""
     err.print(f"[red]Error:[/red] {escape(text)}", soft_wrap=True)
     return typer.Exit(code)
+
+
+def rows_printed(rows: list[dict], as_json: bool, empty: str) -> bool:
+    """Print ``rows`` as JSON (--json) or ``empty`` when there are none; False: the caller
+    prints its table."""
+    if as_json:
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        return True
+    if not rows:
+        out.print(empty)
+        return True
+    return False
 
 
 def load_services(verbose: bool = False) -> Services:

@@ -1,4 +1,4 @@
-"""The `kb-slackbot` command: ingest, search, ask, eval, run, audit, doctor.
+"""The `kb-slackbot` command: ingest, search, ask, eval, run, audit, gaps, doctor.
 
 Each command lives in its own module and imports what it needs when it runs, so `--help`
 and a mistyped option answer at once.
@@ -14,6 +14,7 @@ from .ask import ask
 from .audit import audit
 from .doctor import doctor
 from .evaluate import evaluate
+from .gaps import gaps
 from .index import ingest, search
 from .run import run
 
@@ -29,6 +30,7 @@ app.command()(ask)
 app.command(name="eval")(evaluate)
 app.command()(run)
 app.command()(audit)
+app.command()(gaps)
 app.command()(doctor)
 
 

@@ -110,6 +110,7 @@ def create_app(
             bot_id=identity.get("bot_id", ""),
             thread_history=settings.thread_history,
             allowed_bot_ids=frozenset(settings.allowed_bot_ids),
+            gaps_channel=settings.gaps_channel,
         )
     )
     bot.register(app)
@@ -134,10 +135,12 @@ def run_socket_mode(app: App, bot: SlackBot, settings: Settings) -> None:
     log.info("socket_mode_connected")
     stop_recovery = bot.start_recovery(app.client)
     stop_retention = bot.ctx.query_log.purge_periodically()
+    stop_digest = bot.start_digest(app.client)
     stop.wait()
     log.info("shutting_down", in_flight=bot.ctx.pool.pending)
     stop_recovery.set()
     stop_retention.set()
+    stop_digest.set()
     handler.close()
     finished = bot.ctx.pool.shutdown(settings.shutdown_grace_s)
     log.info("stopped", finished_in_flight=finished)
@@ -181,8 +184,10 @@ def run_http(app: App, bot: SlackBot, settings: Settings, host: str, port: int) 
     log.info("http_listening", host=host, port=server.server_port, path="/slack/events")
     stop_recovery = bot.start_recovery(app.client)
     stop_retention = bot.ctx.query_log.purge_periodically()
+    stop_digest = bot.start_digest(app.client)
     server.serve_forever()
     stop_recovery.set()
     stop_retention.set()
+    stop_digest.set()
     finished = bot.ctx.pool.shutdown(settings.shutdown_grace_s)
     log.info("stopped", finished_in_flight=finished)

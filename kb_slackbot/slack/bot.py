@@ -11,6 +11,8 @@ from .actions import Actions
 from .blocks import FEEDBACK_HELPFUL, FEEDBACK_MODAL, FEEDBACK_NOT_HELPFUL, SHARE_ACTION
 from .context import BotContext
 from .conversations import Conversations
+from .digest import GapDigest
+from .home import Home
 from .jobs import AnswerJobs
 from .listeners import Listeners
 
@@ -22,6 +24,8 @@ class SlackBot:
         self.jobs = AnswerJobs(ctx, conversations)
         self.listeners = Listeners(ctx, conversations, self.jobs)
         self.actions = Actions(ctx, conversations)
+        self.home = Home(ctx)
+        self.digest = GapDigest(ctx, conversations)
 
     def register(self, app: App) -> None:
         app.event("app_mention")(self.listeners.on_mention)
@@ -31,9 +35,14 @@ class SlackBot:
         app.action(FEEDBACK_NOT_HELPFUL)(self.actions.on_feedback)
         app.action(SHARE_ACTION)(self.actions.on_share)
         app.view(FEEDBACK_MODAL)(self.actions.on_feedback_reason)
+        app.event("app_home_opened")(self.home.on_home_opened)
 
     def recover_orphans(self, client: WebClient) -> int:
         return self.jobs.recover_orphans(client)
+
+    def start_digest(self, client: WebClient) -> threading.Event:
+        """The weekly digest of unanswered questions (KB_GAPS_CHANNEL; a no-op without)."""
+        return self.digest.start(client)
 
     def start_recovery(self, client: WebClient, interval_s: float = 5.0) -> threading.Event:
         return self.jobs.start_recovery(client, interval_s)

@@ -26,6 +26,7 @@ class BotContext:
     thread_history: int = 10
     allowed_bot_ids: frozenset[str] = frozenset()
     channel_info_ttl_s: float = 300.0
+    gaps_channel: str | None = None  # the weekly digest of unanswered questions
 
     def is_ours(self, message: dict) -> bool:
         """Written by this bot (its user or its bot id)."""

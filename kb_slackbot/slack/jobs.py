@@ -16,7 +16,7 @@ import structlog
 from slack_bolt.context.respond import Respond
 from slack_sdk import WebClient
 
-from ..answer.models import AnswerResult, Turn
+from ..answer.models import AnswerResult, Asker, Turn
 from .blocks import answer_messages, to_dicts
 from .context import BotContext
 from .conversations import Conversations
@@ -37,10 +37,16 @@ class ThreadJob:
     question: str
     spaces: tuple[str, ...]
     placeholder: str | None
+    user: str = ""  # who asked (journals of older versions lack it)
+    via: str = "mention"  # mention | dm
 
     @property
     def reply(self) -> Reply:
         return Reply(self.channel, self.thread_ts, self.placeholder)
+
+    @property
+    def asker(self) -> Asker:
+        return Asker(self.user, self.channel, self.via)
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,12 @@ class CommandJob:
     response_url: str | None
     question: str
     spaces: tuple[str, ...]
+    user: str = ""
+    channel: str = ""
+
+    @property
+    def asker(self) -> Asker:
+        return Asker(self.user, self.channel, "command")
 
 
 AnswerJob = ThreadJob | CommandJob
@@ -65,19 +77,29 @@ def to_record(job: AnswerJob) -> dict[str, Any]:
             "question": job.question,
             "spaces": list(job.spaces),
             "placeholder": job.placeholder,
+            "user": job.user,
+            "via": job.via,
         }
     return {
         "kind": "command",
         "response_url": job.response_url,
         "question": job.question,
         "spaces": list(job.spaces),
+        "user": job.user,
+        "channel": job.channel,
     }
 
 
 def from_record(record: dict[str, Any]) -> AnswerJob:
     spaces = tuple(record.get("spaces") or ())
     if record["kind"] == "command":
-        return CommandJob(record.get("response_url"), record["question"], spaces)
+        return CommandJob(
+            record.get("response_url"),
+            record["question"],
+            spaces,
+            user=record.get("user", ""),
+            channel=record.get("channel", ""),
+        )
     return ThreadJob(
         channel=record["channel"],
         ts=record["ts"],
@@ -85,6 +107,8 @@ def from_record(record: dict[str, Any]) -> AnswerJob:
         question=record["question"],
         spaces=spaces,
         placeholder=record.get("placeholder"),
+        user=record.get("user", ""),
+        via=record.get("via", "mention"),
     )
 
 
@@ -129,7 +153,7 @@ class AnswerJobs:
         return self.ctx.pool.submit(run)
 
     def _answer_command(self, respond: Callable[..., Any], job: CommandJob) -> None:
-        result = self._safe_answer(job.question, [], job.spaces)
+        result = self._safe_answer(job.question, [], job.spaces, job.asker)
         if result is None:
             respond(text=APOLOGY.format(query_id="-"), replace_original=True)
             return
@@ -146,7 +170,7 @@ class AnswerJobs:
         apology = APOLOGY.format(query_id="-")
         try:
             history = self.conversations.history(client, job.channel, job.thread_ts, job.ts)
-            result = self._safe_answer(job.question, history, job.spaces)
+            result = self._safe_answer(job.question, history, job.spaces, job.asker)
             if result is None:
                 deliver_text(client, job.reply, apology)
                 return
@@ -163,10 +187,12 @@ class AnswerJobs:
         quietly(client.reactions_remove, channel=job.channel, timestamp=job.ts, name="eyes")
 
     def _safe_answer(
-        self, question: str, history: list[Turn], spaces: tuple[str, ...]
+        self, question: str, history: list[Turn], spaces: tuple[str, ...], asker: Asker
     ) -> AnswerResult | None:
         try:
-            return self.ctx.service.answer(question, history=history, spaces=frozenset(spaces))
+            return self.ctx.service.answer(
+                question, history=history, spaces=frozenset(spaces), asker=asker
+            )
         except Exception:  # never a stack trace in Slack; the log has it
             log.exception("answer_failed", question_chars=len(question))
             return None

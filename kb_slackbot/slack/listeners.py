@@ -44,7 +44,7 @@ class Listeners:
         spaces = self.ctx.access.channel_spaces(
             channel, self.conversations.is_external(client, channel)
         )
-        self._answer_in_thread(client, event, thread_ts, question, spaces)
+        self._answer_in_thread(client, event, thread_ts, question, spaces, "mention")
 
     def on_message(self, body: dict, event: dict, client: WebClient) -> None:
         if event.get("channel_type") != "im" or event.get("subtype") not in SKIPPED_SUBTYPES:
@@ -58,7 +58,7 @@ class Listeners:
             client.chat_postMessage(channel=event["channel"], text=HELP_TEXT)
             return
         spaces = self.ctx.access.user_spaces(event.get("user", ""))
-        self._answer_in_thread(client, event, event.get("thread_ts"), question, spaces)
+        self._answer_in_thread(client, event, event.get("thread_ts"), question, spaces, "dm")
 
     def on_command(self, ack: Callable, command: dict, respond: Callable) -> None:
         question = clean_text(command.get("text") or "")
@@ -73,6 +73,8 @@ class Listeners:
             response_url=command.get("response_url"),
             question=question,
             spaces=tuple(sorted(self.ctx.access.user_spaces(user))),
+            user=user,
+            channel=command.get("channel_id", ""),
         )
         admission = self.jobs.submit(job, respond=respond)
         ack(
@@ -87,6 +89,7 @@ class Listeners:
         thread_ts: str | None,
         question: str,
         spaces: frozenset[str],
+        via: str,
     ) -> None:
         """Acknowledge in Slack (👀 and a placeholder), then hand the question to a job."""
         channel, ts = event["channel"], event["ts"]
@@ -104,6 +107,8 @@ class Listeners:
             question=question,
             spaces=tuple(sorted(spaces)),
             placeholder=placeholder["ts"] if placeholder else None,
+            user=event.get("user", ""),
+            via=via,
         )
         admission = self.jobs.submit(job, client=client)
         if admission is Admission.QUEUED and job.placeholder:

@@ -117,6 +117,12 @@ class Payloads:
         event = self._user_message_event("app_mention", text, user, channel, ts, thread_ts)
         return self._event_callback(event, event_id)
 
+    def app_home_opened(self, *, user: str = "U1", tab: str = "home") -> JsonDict:
+        """An ``events_api`` payload for ``app_home_opened`` (the user opened the app)."""
+        ts = self._clock.next()
+        event = {"type": "app_home_opened", "user": user, "channel": "D1", "tab": tab}
+        return self._event_callback({**event, "event_ts": ts}, None)
+
     def dm_message(
         self,
         text: str,

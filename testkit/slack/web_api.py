@@ -57,6 +57,8 @@ class WebApi:
             "conversations.info": self._conversations_info,
             "usergroups.users.list": self._usergroups_users_list,
             "views.open": self._views_open,
+            "views.publish": self._views_publish,
+            "conversations.members": self._conversations_members,
             "users.info": self._users_info,
         }
 
@@ -193,6 +195,13 @@ class WebApi:
             info = dict(self.channels.get(channel) or channel_info(channel))
         return {"ok": True, "channel": info}
 
+    def _conversations_members(self, params: JsonDict) -> JsonDict:
+        """Members as set with ``set_channel(channel, members=[...])``; else the bot and U1."""
+        channel = require(params, "channel", "channel_not_found")
+        with self._cond:
+            members = list(self.channels.get(channel, {}).get("members", [BOT_USER_ID, "U1"]))
+        return {"ok": True, "members": members, "response_metadata": {"next_cursor": ""}}
+
     def _usergroups_users_list(self, params: JsonDict) -> JsonDict:
         usergroup = require(params, "usergroup", "no_such_subteam")
         with self._cond:
@@ -222,6 +231,14 @@ class WebApi:
             **view,
         }
         return {"ok": True, "view": opened}
+
+    def _views_publish(self, params: JsonDict) -> JsonDict:
+        """An App Home tab, published for one user."""
+        require(params, "user_id", "invalid_arguments")
+        view = as_json(require(params, "view"))
+        if not isinstance(view, dict) or view.get("type") != "home":
+            raise ApiError("invalid_arguments")
+        return {"ok": True, "view": {"id": self._ids.new("V"), "team_id": TEAM_ID, **view}}
 
     def _users_info(self, params: JsonDict) -> JsonDict:
         user = require(params, "user", "user_not_found")

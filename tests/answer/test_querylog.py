@@ -80,3 +80,14 @@ def test_off_keeps_nothing(tmp_path):
     assert log.get("q1") is None and log.result("q1") is None and log.since(0) == []
     assert log.purge() == 0
     assert not path.parent.exists()
+
+
+def test_a_schedule_is_due_once_per_period_across_processes(tmp_path):
+    path = tmp_path / "queries.sqlite3"
+    first, second = QueryLog(path), QueryLog(path)  # two processes sharing the data dir
+    assert first.due("digest", 3600) is False  # the first call starts the clock
+    assert second.due("digest", 3600) is False  # not a period yet
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE schedule SET last = ?", (time.time() - 3601,))
+    assert [first.due("digest", 3600), second.due("digest", 3600)] == [True, False]
+    assert QueryLog(path, enabled=False).due("digest", 0) is False
