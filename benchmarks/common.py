@@ -138,7 +138,8 @@ def index_chunks(chunks: list[Chunk], embedder, cache_key: str | None = None) ->
 
 def searcher(index: ChunkIndex, reranker=None, refresh: bool = True, **config) -> HybridSearcher:
     relevance = load_relevance_model(index.embedder.name, reranker.name if reranker else None)
-    s = HybridSearcher(index, reranker, SearchConfig(min_relevance=0.0, **config), relevance)
+    search_config = SearchConfig.from_settings(Settings(), min_relevance=0.0, **config)
+    s = HybridSearcher(index, reranker, search_config, relevance)
     if refresh:
         s.refresh(force=True)
     return s

@@ -90,19 +90,10 @@ class Services:
     def searcher(self) -> HybridSearcher:
         from .retrieval.search import HybridSearcher, SearchConfig
 
-        s = self.settings
-        config = SearchConfig(
-            candidates=s.candidates,
-            rrf_k=s.rrf_k,
-            use_mmr=s.mmr,
-            mmr_lambda=s.mmr_lambda,
-            min_relevance=s.min_relevance,
-            rerank_depth=s.rerank_depth,
-        )
         return HybridSearcher(
             self.index,
             self.reranker_choice.reranker,
-            config,
+            SearchConfig.from_settings(self.settings),
             self.relevance_model,
             self.keyword_store,
         )

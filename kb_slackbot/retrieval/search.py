@@ -37,13 +37,28 @@ log = structlog.get_logger(__name__)
 
 @dataclass(frozen=True)
 class SearchConfig:
-    candidates: int = 50  # per retriever
-    rrf_k: int = 60  # only for the stage figures (`search --json`); ordering is the model's
-    use_mmr: bool = False  # at λ 0.5 it dropped relevant passages on the public sets; opt-in
-    mmr_lambda: float = 0.7
-    min_relevance: float = 0.01  # P(relevant) below which a passage is not used
-    rerank_depth: int = 20  # how many of the best candidates the reranker sees
-    refresh_interval_s: float = 2.0
+    """Values come from Settings (``SearchConfig.from_settings``), where each is documented."""
+
+    candidates: int  # per retriever
+    rrf_k: int  # only for the stage figures (`search --json`); ordering is the model's
+    use_mmr: bool
+    mmr_lambda: float
+    min_relevance: float  # P(relevant) below which a passage is not used
+    rerank_depth: int  # how many of the best candidates the reranker sees
+    refresh_interval_s: float = 2.0  # how often the index generation is re-checked
+
+    @classmethod
+    def from_settings(cls, settings, **overrides) -> SearchConfig:
+        """``settings``: a kb_slackbot Settings (duck-typed: retrieval does not import it)."""
+        values = {
+            "candidates": settings.candidates,
+            "rrf_k": settings.rrf_k,
+            "use_mmr": settings.mmr,
+            "mmr_lambda": settings.mmr_lambda,
+            "min_relevance": settings.min_relevance,
+            "rerank_depth": settings.rerank_depth,
+        }
+        return cls(**{**values, **overrides})
 
 
 @dataclass

@@ -79,7 +79,11 @@ def searcher_for(services: Services, reranker=None, **config) -> HybridSearcher:
     config = {"refresh_interval_s": 0.0, "min_relevance": 0.0, **config}
     relevance = load_relevance_model(services.embedder.name, reranker.name if reranker else None)
     return HybridSearcher(
-        services.index, reranker, SearchConfig(**config), relevance, services.keyword_store
+        services.index,
+        reranker,
+        SearchConfig.from_settings(services.settings, **config),
+        relevance,
+        services.keyword_store,
     )
 
 
