@@ -32,7 +32,8 @@ from scipy.optimize import minimize
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
-from kb_slackbot.answer.reader import FEATURES, LEXICAL_FEATURES, Passage, Reader, scored_text
+from kb_slackbot.answer.piece_features import FEATURES, LEXICAL_FEATURES, scored_text
+from kb_slackbot.answer.reader import Passage, Reader
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import tokenize
 from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel, pool_margins

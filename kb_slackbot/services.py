@@ -134,7 +134,8 @@ class Services:
         """The no-LLM reader; its semantic pass uses the retrieval embedding model, already
         loaded, whatever passage reranker is configured."""
         from .answer.answerability import load_reader_models
-        from .answer.reader import Reader, cosine_scorer
+        from .answer.piece_features import cosine_scorer
+        from .answer.reader import Reader
         from .retrieval.injection import looks_like_instruction
 
         return Reader(

@@ -15,39 +15,24 @@ reading-comprehension data (``benchmarks/fit_reader.py``):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import LogisticModel, term_weights
 from .candidates import Unit, extract_units, section_steps
-from .cues import has_new_type, is_howto, question_type
+from .cues import is_howto
+from .piece_features import (
+    FEATURES,
+    SemanticScorer,
+    covered,
+    scored_text,
+    unit_features,
+)
 
-SemanticScorer = Callable[[str, list[str]], list[float]]
 IdfLookup = Callable[[list[str]], dict[str, float]]
-
-LEXICAL_FEATURES = (
-    "coverage",  # IDF-weighted share of question terms in the piece
-    "coverage_ctx",  # … in the piece plus its heading / lead-in
-    "novelty",  # share of the piece's words that are not in the question
-    "type_new",  # the question asks for an amount / time / name / place; the piece has one
-    # that the question does not already contain
-    "type_miss",  # the question asks for one and the piece has no new one
-    "coverage_prev",  # coverage of the piece before it (answers often follow the sentence
-    "coverage_next",  # that restates the question) and of the piece after it
-    "log_words",
-    "passage",  # relevance probability of the piece's passage
-    "passage_gap",  # … minus the best passage's
-)
-FEATURES = (
-    *LEXICAL_FEATURES,
-    "semantic",  # the semantic scorer's similarity of (question, piece)
-    "semantic_gap",  # … minus the best on the short list
-)
 
 
 @dataclass(frozen=True)
@@ -95,73 +80,6 @@ class Reading:
 
 def _multiline(picks: Sequence[Pick]) -> bool:
     return any("\n" in p.unit.text for p in picks)
-
-
-def _covered(weights: dict[str, float], words: set[str]) -> float:
-    """Summed weight of the question terms a piece contains; a term also matches a longer
-    word it begins ("mac" → "macos", "config" → "configuration"), a light stemming that
-    works the same in every language."""
-    total = 0.0
-    for term, weight in weights.items():
-        if term in words or (len(term) >= 3 and any(w.startswith(term) for w in words)):
-            total += weight
-    return total
-
-
-def unit_features(
-    question: str,
-    units: Sequence[Unit],
-    idf: dict[str, float],
-    passage_relevance: Sequence[float],
-    passage_ids: Sequence[int] | None = None,
-) -> np.ndarray:
-    """One row per unit, columns in LEXICAL_FEATURES. Units of one passage are consecutive and
-    in reading order; ``passage_ids`` says which passage each came from."""
-    if not units:
-        return np.zeros((0, len(LEXICAL_FEATURES)))
-    weights, total = term_weights(tokenize(question), idf)
-    kind = question_type(question)
-    rel = np.asarray(passage_relevance, dtype=np.float64)
-    ids = list(passage_ids) if passage_ids is not None else [0] * len(units)
-    words = [tokenize(u.text) for u in units]
-    coverage = [_covered(weights, set(ws)) / total for ws in words]
-    rows = []
-    for i, (unit, r) in enumerate(zip(units, rel, strict=True)):
-        ctx = set(words[i]) | set(tokenize(unit.context))
-        new = has_new_type(kind, unit.text, question) if kind else False
-        prev = coverage[i - 1] if i > 0 and ids[i - 1] == ids[i] else 0.0
-        nxt = coverage[i + 1] if i + 1 < len(units) and ids[i + 1] == ids[i] else 0.0
-        rows.append(
-            [
-                coverage[i],
-                _covered(weights, ctx) / total,
-                (sum(1 for w in words[i] if w not in weights) / len(words[i])) if words[i] else 0,
-                1.0 if kind and new else 0.0,
-                1.0 if kind and not new else 0.0,
-                prev,
-                nxt,
-                math.log(max(unit.words, 1)),
-                r,
-                r - rel.max(),
-            ]
-        )
-    return np.asarray(rows, dtype=np.float64)
-
-
-def cosine_scorer(embedder) -> SemanticScorer:
-    """(question, texts) → cosine similarities with the retrieval embedding model; the
-    question's vector is kept for the next call (the reader asks once per question)."""
-
-    @lru_cache(maxsize=64)
-    def question_vector(question: str) -> np.ndarray:
-        return embedder.embed_query(question)
-
-    def score(question: str, texts: list[str]) -> list[float]:
-        if not texts:
-            return []
-        return (embedder.embed_documents(texts) @ question_vector(question)).tolist()
-
-    return score
 
 
 @dataclass(frozen=True)
@@ -309,7 +227,7 @@ class Reader:
                 steps = section_steps(text, self.config.steps_max_lines)
                 if not steps or self.skip(steps):
                     continue
-                cover = _covered(weight, set(tokenize(f"{heading} {steps}"))) / total
+                cover = covered(weight, set(tokenize(f"{heading} {steps}"))) / total
                 options.append((cover, p, passage, heading, steps))
         if not options:
             return None
@@ -317,10 +235,3 @@ class Reader:
         section = heading.split(" › ", 1)[1] if " › " in heading else ""
         text = f"*{section}*\n{steps}" if section else steps
         return Pick(passage.number, Unit("steps", text, heading), p), cover
-
-
-def scored_text(unit: Unit) -> str:
-    """The scorer sees a list item with its lead-in, a row with its heading."""
-    if unit.kind in ("item", "row") and unit.context:
-        return f"{unit.context}: {unit.text}"
-    return unit.text

@@ -6,7 +6,8 @@ import pytest
 
 from kb_slackbot.answer.answerability import load_reader_models
 from kb_slackbot.answer.cues import has_new_type, is_howto, question_type
-from kb_slackbot.answer.reader import Passage, Reader, cosine_scorer
+from kb_slackbot.answer.piece_features import cosine_scorer
+from kb_slackbot.answer.reader import Passage, Reader
 from kb_slackbot.retrieval.injection import looks_like_instruction
 
 TRAVEL = """Hotels must be booked through the travel tool.
