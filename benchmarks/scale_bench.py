@@ -103,8 +103,7 @@ def fill(services: Services, size: int, rng: np.random.Generator) -> dict[str, f
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
         texts = text_of(rng, n)
         metas = [
-            meta((start + i) // CHUNKS_PER_DOC, (start + i) % CHUNKS_PER_DOC, "h")
-            for i in range(n)
+            meta((start + i) // CHUNKS_PER_DOC, (start + i) % CHUNKS_PER_DOC, "h") for i in range(n)
         ]
         ids = [f"{m['doc_id']}#h#{m['chunk_index']}" for m in metas]
         index.collection.add(ids=ids, embeddings=vectors, documents=texts, metadatas=metas)

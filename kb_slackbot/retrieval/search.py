@@ -387,9 +387,7 @@ class HybridSearcher:
                 stages[i]["rerank"] = round(float(r), 4)
             head_order = [head[i] for i in np.argsort(-second, kind="stable")]
             order = head_order + order[len(head) :]
-        return [
-            SearchResult(chunks[pool[i]], float(probability[i]), stages[i]) for i in order
-        ]
+        return [SearchResult(chunks[pool[i]], float(probability[i]), stages[i]) for i in order]
 
     def _diversify(
         self,
