@@ -23,7 +23,8 @@ from kb_slackbot.bootstrap import limit_torch_threads, prepare_process
 from kb_slackbot.retrieval.documents import Chunk
 from kb_slackbot.retrieval.index import ChunkIndex
 from kb_slackbot.retrieval.relevance import load_relevance_model
-from kb_slackbot.retrieval.search import HybridSearcher, SearchConfig
+from kb_slackbot.retrieval.results import SearchConfig
+from kb_slackbot.retrieval.search import HybridSearcher
 from kb_slackbot.settings import Settings
 
 # What the CLI does for the product's process: model libraries quiet and offline, torch on

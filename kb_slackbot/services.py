@@ -88,7 +88,8 @@ class Services:
 
     @cached_property
     def searcher(self) -> HybridSearcher:
-        from .retrieval.search import HybridSearcher, SearchConfig
+        from .retrieval.results import SearchConfig
+        from .retrieval.search import HybridSearcher
 
         return HybridSearcher(
             self.index,

@@ -8,7 +8,7 @@ from datetime import date
 
 import structlog
 
-from ..retrieval.search import SearchResult
+from ..retrieval.results import SearchResult
 from . import prompts
 from .answerability import Verdict
 from .citations import map_citations

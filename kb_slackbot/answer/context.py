@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..retrieval.chunking import split_sentences
-from ..retrieval.search import SearchResult
+from ..retrieval.results import SearchResult
 from .prompts import render_source
 
 TokenCounter = Callable[[list[str]], list[int]]

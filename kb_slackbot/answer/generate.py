@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..llm.base import LLMError, LLMProvider, Message, alternate
-from ..retrieval.search import SearchResult
+from ..retrieval.results import SearchResult
 from . import prompts
 from .context import ContextSource, TokenCounter, build_context
 from .models import Turn, Usage

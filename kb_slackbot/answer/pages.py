@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..retrieval.search import SearchResult
+from ..retrieval.results import SearchResult
 
 _MARKER = re.compile(r"\[(\d+)\]")
 

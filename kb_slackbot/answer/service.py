@@ -22,7 +22,8 @@ from datetime import date
 import structlog
 
 from ..llm.base import LLMProvider
-from ..retrieval.search import HybridSearcher, SearchResponse, SearchResult
+from ..retrieval.results import SearchResponse, SearchResult
+from ..retrieval.search import HybridSearcher
 from . import compose
 from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache

@@ -9,7 +9,7 @@ from rich.table import Table
 
 if TYPE_CHECKING:
     from ..answer.models import AnswerResult
-    from ..retrieval.search import SearchResult
+    from ..retrieval.results import SearchResult
 
 # Keys of an eval summary: the judge's (shown only when a report was judged) and the
 # per-band figures (shown in their own table).

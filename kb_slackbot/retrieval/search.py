@@ -16,87 +16,23 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Collection
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import structlog
 
+from .chunk_cache import ChunkCache
 from .documents import Chunk
 from .fusion import mmr, reciprocal_rank_fusion
-from .index import ChunkIndex, chunk_from_record
+from .index import ChunkIndex
 from .keyword import KeywordIndex, tokenize
 from .keyword_store import KeywordStore
 from .relevance import BASE_FEATURES, Candidate, RelevanceModel, feature_matrix, pool_margins
 from .rerank import Reranker
+from .results import SearchConfig, SearchResponse, SearchResult
 
 log = structlog.get_logger(__name__)
-
-
-@dataclass(frozen=True)
-class SearchConfig:
-    """Values come from Settings (``SearchConfig.from_settings``), where each is documented."""
-
-    candidates: int  # per retriever
-    rrf_k: int  # only for the stage figures (`search --json`); ordering is the model's
-    use_mmr: bool
-    mmr_lambda: float
-    min_relevance: float  # P(relevant) below which a passage is not used
-    rerank_depth: int  # how many of the best candidates the reranker sees
-    refresh_interval_s: float = 2.0  # how often the index generation is re-checked
-
-    @classmethod
-    def from_settings(cls, settings, **overrides) -> SearchConfig:
-        """``settings``: a kb_slackbot Settings (duck-typed: retrieval does not import it)."""
-        values = {
-            "candidates": settings.candidates,
-            "rrf_k": settings.rrf_k,
-            "use_mmr": settings.mmr,
-            "mmr_lambda": settings.mmr_lambda,
-            "min_relevance": settings.min_relevance,
-            "rerank_depth": settings.rerank_depth,
-        }
-        return cls(**{**values, **overrides})
-
-
-@dataclass
-class SearchResult:
-    chunk: Chunk
-    score: float  # calibrated relevance in [0, 1]
-    stages: dict[str, float] = field(default_factory=dict)  # for debugging, never for users
-
-    @property
-    def snippet(self) -> str:
-        text = " ".join(self.chunk.text.split())
-        return text if len(text) <= 280 else text[:277].rsplit(" ", 1)[0] + "…"
-
-
-@dataclass
-class SearchResponse:
-    results: list[SearchResult]
-    below_threshold: list[SearchResult]
-    timings_ms: dict[str, float]
-
-
-class _Bounded(OrderedDict):
-    """Least recently used entries dropped beyond ``size`` (callers hold the searcher's lock
-    or accept a lost entry: every value can be fetched again)."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def put(self, key, value) -> None:
-        self[key] = value
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
-
-
-CACHED_CHUNKS = 20_000  # chunk ids carry their version's hash: an entry never goes stale
-CACHED_PAGES = 512
 
 
 class HybridSearcher:
@@ -121,9 +57,7 @@ class HybridSearcher:
         self._lock = threading.Lock()
         self._keyword: KeywordIndex | None = None
         self._checked_at = 0.0
-        self._chunks: _Bounded = _Bounded(CACHED_CHUNKS)  # chunk id → Chunk
-        self._terms: _Bounded = _Bounded(CACHED_CHUNKS)  # chunk id → (words, title words)
-        self._pages: _Bounded = _Bounded(CACHED_PAGES)  # (doc id, hash) → its chunks
+        self.cache = ChunkCache(index)
 
     # --- keeping the keyword side in step with Chroma ------------------------------------
 
@@ -153,17 +87,6 @@ class HybridSearcher:
         self.refresh()
         assert self._keyword is not None
         return self._keyword
-
-    def terms_of(self, chunk: Chunk) -> tuple[frozenset[str], frozenset[str]]:
-        """(all word tokens, title and heading tokens) of a chunk, computed once."""
-        found = self._terms.get(chunk.chunk_id)
-        if found is None:
-            found = (
-                frozenset(tokenize(chunk.embedding_text())),
-                frozenset(tokenize(" ".join((chunk.title, *chunk.headings)))),
-            )
-            self._terms.put(chunk.chunk_id, found)
-        return found
 
     # --- search --------------------------------------------------------------------------
 
@@ -215,7 +138,7 @@ class HybridSearcher:
         lap("bm25")
         fused_score = dict(reciprocal_rank_fusion(rankings, k=self.config.rrf_k))
         pool = list(dict.fromkeys(i for ranking in rankings for i in ranking))
-        self._fill(pool, chunks, vectors)
+        self.cache.fill(pool, chunks, vectors)
         pool = [cid for cid in pool if cid in chunks]  # gone since: a newer ingest removed it
         lap("fuse")
         results = self._score(
@@ -248,18 +171,7 @@ class HybridSearcher:
         doc_hash = keyword.live.get(doc_id) if keyword is not None else None
         if doc_hash is None:
             return {}
-        page = self._pages.get((doc_id, doc_hash))
-        if page is None:
-            where = {"$and": [{"doc_id": doc_id}, {"doc_hash": doc_hash}]}
-            got = self.index.collection.get(where=where, include=["documents", "metadatas"])
-            page = sorted(
-                (
-                    chunk_from_record(i, t, m)
-                    for i, t, m in zip(got["ids"], got["documents"], got["metadatas"], strict=True)
-                ),
-                key=lambda c: c.index,
-            )
-            self._pages.put((doc_id, doc_hash), page)
+        page = self.cache.page(doc_id, doc_hash)
         sections: dict[tuple[tuple[str, ...], int | None], list[str]] = {}
         for chunk in page:
             blocks = sections.setdefault((chunk.headings, chunk.page), [])
@@ -300,50 +212,8 @@ class HybridSearcher:
             if meta and keyword.live.get(meta["doc_id"]) == meta["doc_hash"]:
                 ids.append(cid)
                 vectors[cid] = np.asarray(vector, dtype=np.float32)
-                chunks[cid] = self._chunk(cid, text, meta)
+                chunks[cid] = self.cache.chunk(cid, text, meta)
         return ids, vectors
-
-    def _chunk(self, chunk_id: str, text: str, meta: dict) -> Chunk:
-        found = self._chunks.get(chunk_id)
-        if found is None:
-            found = chunk_from_record(chunk_id, text, meta)
-            self._chunks.put(chunk_id, found)
-        return found
-
-    def _fill(
-        self, ids: list[str], chunks: dict[str, Chunk], vectors: dict[str, np.ndarray]
-    ) -> None:
-        """The chunks and vectors of the keyword-only candidates, in one call to Chroma."""
-        missing = [i for i in ids if i not in vectors]
-        if not missing:
-            return
-        from chromadb.errors import ChromaError
-
-        try:
-            got = self.index.collection.get(
-                ids=missing, include=["documents", "metadatas", "embeddings"]
-            )
-        except ChromaError as exc:
-            # An embedded Chroma serves the vectors it loaded when this process opened it;
-            # chunks another process (`kb-slackbot ingest`) added since are unknown to it.
-            log.warning("chroma_vectors_stale", chunks=len(missing), error=str(exc))
-            got = self.index.collection.get(ids=missing, include=["documents", "metadatas"])
-            got["embeddings"] = None
-        stored = got["embeddings"] if got["embeddings"] is not None else [None] * len(got["ids"])
-        for cid, text, meta, vector in zip(
-            got["ids"], got["documents"], got["metadatas"], stored, strict=True
-        ):
-            if not meta:
-                continue
-            chunks[cid] = self._chunk(cid, text, meta)
-            if vector is not None:
-                vectors[cid] = np.asarray(vector, dtype=np.float32)
-        unknown = [i for i in missing if i in chunks and i not in vectors]
-        if unknown:
-            texts = [chunks[i].embedding_text() for i in unknown]
-            embedded = self.index.embedder.embed_documents(texts)
-            for cid, vector in zip(unknown, embedded, strict=True):
-                vectors[cid] = np.asarray(vector, dtype=np.float32)
 
     def _score(
         self,
@@ -365,8 +235,8 @@ class HybridSearcher:
         keyword_rank = {cid: n for n, cid in enumerate(keyword_ids, start=1)}
         candidates = [
             Candidate(
-                terms=self.terms_of(chunks[cid])[0],
-                title_terms=self.terms_of(chunks[cid])[1],
+                terms=self.cache.terms_of(chunks[cid])[0],
+                title_terms=self.cache.terms_of(chunks[cid])[1],
                 dense=float(vectors[cid] @ query_vector),
                 dense_rank=dense_rank.get(cid),
                 bm25=scores.get(cid, 0.0),

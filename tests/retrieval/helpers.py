@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 from kb_slackbot.retrieval.relevance import load_relevance_model
-from kb_slackbot.retrieval.search import HybridSearcher, SearchConfig
+from kb_slackbot.retrieval.results import SearchConfig
+from kb_slackbot.retrieval.search import HybridSearcher
 from kb_slackbot.services import Services
 
 

@@ -1,0 +1,52 @@
+"""What a search is configured with and what it returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .documents import Chunk
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Values come from Settings (``SearchConfig.from_settings``), where each is documented."""
+
+    candidates: int  # per retriever
+    rrf_k: int  # only for the stage figures (`search --json`); ordering is the model's
+    use_mmr: bool
+    mmr_lambda: float
+    min_relevance: float  # P(relevant) below which a passage is not used
+    rerank_depth: int  # how many of the best candidates the reranker sees
+    refresh_interval_s: float = 2.0  # how often the index generation is re-checked
+
+    @classmethod
+    def from_settings(cls, settings, **overrides) -> SearchConfig:
+        """``settings``: a kb_slackbot Settings (duck-typed: retrieval does not import it)."""
+        values = {
+            "candidates": settings.candidates,
+            "rrf_k": settings.rrf_k,
+            "use_mmr": settings.mmr,
+            "mmr_lambda": settings.mmr_lambda,
+            "min_relevance": settings.min_relevance,
+            "rerank_depth": settings.rerank_depth,
+        }
+        return cls(**{**values, **overrides})
+
+
+@dataclass
+class SearchResult:
+    chunk: Chunk
+    score: float  # calibrated relevance in [0, 1]
+    stages: dict[str, float] = field(default_factory=dict)  # for debugging, never for users
+
+    @property
+    def snippet(self) -> str:
+        text = " ".join(self.chunk.text.split())
+        return text if len(text) <= 280 else text[:277].rsplit(" ", 1)[0] + "…"
+
+
+@dataclass
+class SearchResponse:
+    results: list[SearchResult]
+    below_threshold: list[SearchResult]
+    timings_ms: dict[str, float]
