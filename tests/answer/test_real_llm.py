@@ -7,6 +7,7 @@ Opt-in (about a minute on two cores; CI runs it): KB_TEST_REAL_LLM=1 python -m p
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 
@@ -47,10 +48,10 @@ def llama_server():
 
 def test_small_model_answers_are_cleaned_and_cited_honestly(llama_server, sample_services):
     policy = RetryPolicy(max_retries=0, timeout_s=240, deadline_s=240)
-    service = sample_services.answer_service("extractive")
+    service = sample_services.answer_service("extractive", cached=False)
     service.provider = AnthropicProvider("not-needed", "smollm2", policy, base_url=llama_server)
-    service.config = service.config.__class__(**{**service.config.__dict__, "max_tokens": 96})
-    service.cache = None
+    short = dataclasses.replace(service.config.generation, max_tokens=96)
+    service.config = dataclasses.replace(service.config, generation=short)
     by_model = 0
     for question in QUESTIONS:
         result = service.answer(question)
