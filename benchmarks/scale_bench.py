@@ -137,8 +137,7 @@ BOT = textwrap.dedent(
 
     configure_logging("WARNING", "json")
     services = Services(Settings(_env_file=None))
-    service = services.answer_service("extractive")
-    service.cache = None
+    service = services.answer_service("extractive", cached=False)
     first = service.answer(sys.argv[1])
     print(json.dumps({"first_answer_s": time.perf_counter() - started}), flush=True)
     for line in sys.stdin:
