@@ -17,17 +17,16 @@ does it read the whole collection, once.
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
-import uuid
 from pathlib import Path
 
 import structlog
 
-from ..private import private_dir
 from .index import ChunkIndex, chunk_from_record
 from .keyword import KeywordIndex, Row, Segment
+from .keyword_files import folder_lock, new_name, read_manifest, save_segment, write_manifest
+from .sparse_probe import server_sparse_support
 
 log = structlog.get_logger(__name__)
 
@@ -39,30 +38,6 @@ _FETCH = 200  # document versions fetched from Chroma per call
 def row_of(chunk_id: str, text: str, meta: dict) -> Row:
     chunk = chunk_from_record(chunk_id, text, meta)
     return Row(chunk_id, chunk.doc_id, meta["doc_hash"], chunk.space, chunk.embedding_text())
-
-
-def server_sparse_support(index: ChunkIndex) -> tuple[bool, str]:
-    """Whether the Chroma deployment accepts a sparse-vector (BM25) index, and what follows.
-
-    Asked by creating a throwaway collection with one: single-node `chroma run` and the
-    embedded client refuse ("Sparse vector indexing is not enabled in local"). Where one is
-    accepted it is still not used: its BM25 (hashed, stemmed tokens, a fixed average length)
-    scores differently from the one the relevance model was fitted on, so answers would change.
-    """
-    from chromadb import Schema, SparseVectorIndexConfig
-
-    schema = Schema()
-    schema.create_index(key="kb_sparse_probe", config=SparseVectorIndexConfig())
-    name = f"{index.collection.name}_probe_{uuid.uuid4().hex[:8]}"
-    try:
-        index.client.create_collection(name, schema=schema, embedding_function=None)
-    except Exception as exc:  # the refusal's type differs between client kinds
-        return False, f"the Chroma server has no sparse (BM25) indexes ({exc})"
-    index.client.delete_collection(name)
-    return True, (
-        "the Chroma server supports sparse (BM25) indexes; not used: its scores differ from "
-        "the BM25 the relevance model was fitted on"
-    )
 
 
 class KeywordStore:
@@ -77,18 +52,18 @@ class KeywordStore:
 
     def load(self, generation: int) -> KeywordIndex:
         """The keyword index of Chroma's ``generation`` (or a newer one)."""
-        manifest = self._read_manifest()
+        manifest = read_manifest(self.folder)
         for attempt in range(3):
             if not self._usable(manifest, generation):
-                with self._lock():
-                    manifest = self._catch_up(self._read_manifest(), generation)
+                with folder_lock(self.folder):
+                    manifest = self._catch_up(read_manifest(self.folder), generation)
             assert manifest is not None
             try:
                 return self._open(manifest)
             except FileNotFoundError:  # a rebuild replaced the segments just now
                 if attempt == 2:
                     raise
-                manifest = self._read_manifest()
+                manifest = read_manifest(self.folder)
         raise AssertionError("unreachable")
 
     def _usable(self, manifest: dict | None, generation: int) -> bool:
@@ -118,9 +93,9 @@ class KeywordStore:
         """After an ingest: make ``live`` (doc id → hash of every live document) what every
         process searches. Records the change in Chroma, writes it here, then bumps Chroma's
         generation; returns the new generation (the old one if nothing changed)."""
-        with self._lock():
+        with folder_lock(self.folder):
             generation = self.index.generation()
-            manifest = self._catch_up(self._read_manifest(), generation, rebuild=False)
+            manifest = self._catch_up(read_manifest(self.folder), generation, rebuild=False)
             if manifest is None:  # no files to diff against: readers rebuild theirs as well
                 generation = self.index.bump_generation()
                 self._rebuild(generation)
@@ -200,7 +175,7 @@ class KeywordStore:
             segments.append({"name": name, "removed": []})
         segments = self._compact(segments)
         manifest = {**manifest, "generation": generation, "segments": segments}
-        self._write_manifest(manifest)
+        write_manifest(self.folder, manifest)
         log.info(
             "keyword_index_updated",
             generation=generation,
@@ -262,7 +237,7 @@ class KeywordStore:
             "generation": generation,
             "segments": segments,
         }
-        self._write_manifest(manifest)
+        write_manifest(self.folder, manifest)
         log.info(
             "keyword_index_built",
             chunks=len(kept),
@@ -279,57 +254,19 @@ class KeywordStore:
         first = self._segment(entries[0]["name"])
         start = 0 if len(entries[0]["removed"]) * 3 > len(first.versions) else 1
         parts = [(self._segment(e["name"]), e["removed"]) for e in entries[start:]]
-        name = self._new_name()
-        self._save(Segment.merge(name, parts))
+        name = new_name()
+        save_segment(self.folder, Segment.merge(name, parts))
         return [*entries[:start], {"name": name, "removed": []}]
 
     def _segment(self, name: str) -> Segment:
         return self._segments.get(name) or Segment.load(self.folder / name)
 
     def _write_segment(self, rows: list[Row]) -> str:
-        name = self._new_name()
-        self._save(Segment.build(name, rows))
+        name = new_name()
+        save_segment(self.folder, Segment.build(name, rows))
         return name
 
-    @staticmethod
-    def _new_name() -> str:
-        return f"seg-{time.time_ns():x}-{uuid.uuid4().hex[:8]}"
-
-    def _save(self, segment: Segment) -> None:
-        tmp = self.folder / f".{segment.name}.tmp"
-        segment.save(tmp)
-        os.replace(tmp, self.folder / segment.name)
-
-    # --- files and the change log --------------------------------------------------------
-
-    def _read_manifest(self) -> dict | None:
-        try:
-            return json.loads((self.folder / "manifest.json").read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return None
-
-    def _write_manifest(self, manifest: dict) -> None:
-        private_dir(self.folder)
-        tmp = self.folder / f".manifest-{uuid.uuid4().hex[:8]}.tmp"
-        tmp.write_text(json.dumps(manifest), encoding="utf-8")
-        os.replace(tmp, self.folder / "manifest.json")
-        self._remove_unused(manifest)
-
-    def _remove_unused(self, manifest: dict) -> None:
-        """Segments no manifest names any more (a process still reading one keeps its pages:
-        the files go, the mapping stays valid)."""
-        keep = {e["name"] for e in manifest["segments"]}
-        for path in self.folder.glob("seg-*"):
-            if path.name not in keep:
-                for file in path.iterdir():
-                    file.unlink(missing_ok=True)
-                path.rmdir()
-
-    def _lock(self):
-        from filelock import FileLock
-
-        private_dir(self.folder)
-        return FileLock(self.folder / "lock")
+    # --- the change log ------------------------------------------------------------------
 
     def _changes(self):
         if self._change_log is None:

@@ -270,7 +270,7 @@ def test_processes_on_three_machines_answer_alike_before_and_after_an_ingest(
 def test_the_servers_sparse_index_support_is_asked_not_assumed(
     tmp_path, chroma_server, embedder, reranker_choice, services
 ):
-    from kb_slackbot.retrieval.keyword_store import server_sparse_support
+    from kb_slackbot.retrieval.sparse_probe import server_sparse_support
 
     collection = f"kb_{uuid.uuid4().hex[:8]}"
     server = server_services(tmp_path, chroma_server, embedder, reranker_choice, collection)
