@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from .documents import Chunk
 
@@ -50,3 +53,36 @@ class SearchResponse:
     results: list[SearchResult]
     below_threshold: list[SearchResult]
     timings_ms: dict[str, float]
+
+
+def stage_figures(
+    candidates, coverage: np.ndarray, probability: np.ndarray
+) -> list[dict[str, float]]:
+    """Each candidate's figures for `search --json` and the answer step (never for users)."""
+    stages: list[dict[str, float]] = []
+    for c, cover, p in zip(candidates, coverage, probability, strict=True):
+        stage = {"dense_sim": round(c.dense, 4), "coverage": round(float(cover), 4)}
+        stage["p_first"] = round(float(p), 4)
+        if c.dense_rank is not None:
+            stage["dense_rank"] = c.dense_rank
+        if c.bm25_rank is not None:
+            stage["bm25_rank"] = c.bm25_rank
+        stages.append(stage)
+    return stages
+
+
+class Laps:
+    """Milliseconds per search stage, each since the previous one."""
+
+    def __init__(self) -> None:
+        self.timings: dict[str, float] = {}
+        self._clock = time.perf_counter()
+
+    def __call__(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.timings[stage] = round((now - self._clock) * 1000, 2)
+        self._clock = now
+
+    def total(self) -> dict[str, float]:
+        self.timings["total"] = round(sum(self.timings.values()), 2)
+        return self.timings

@@ -30,7 +30,7 @@ from .keyword import KeywordIndex, tokenize
 from .keyword_store import KeywordStore
 from .relevance import BASE_FEATURES, Candidate, RelevanceModel, feature_matrix, pool_margins
 from .rerank import Reranker
-from .results import SearchConfig, SearchResponse, SearchResult
+from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
 
 log = structlog.get_logger(__name__)
 
@@ -105,15 +105,7 @@ class HybridSearcher:
         question alone and the question with its context are both retrieved and fused, so
         the new detail (Linux) and the topic (the VPN) each pull their passages in.
         """
-        timings: dict[str, float] = {}
-        clock = time.perf_counter()
-
-        def lap(stage: str) -> None:
-            nonlocal clock
-            now = time.perf_counter()
-            timings[stage] = round((now - clock) * 1000, 2)
-            clock = now
-
+        lap = Laps()
         keyword = self._current()
         chunks: dict[str, Chunk] = {}  # this search's candidates
         lap("refresh")
@@ -129,12 +121,9 @@ class HybridSearcher:
             vectors.update(found)
         dense_ids = rankings[-1]
         lap("dense")
-        keyword_scores: dict[str, float] = {}
-        for q in queries:
-            hits = keyword.search(q, self.config.candidates, spaces)
-            ids, keyword_scores = [h.chunk_id for h in hits], {h.chunk_id: h.score for h in hits}
-            rankings.append(ids)
-        keyword_ids = rankings[-1]
+        hits = [keyword.search(q, self.config.candidates, spaces) for q in queries]
+        rankings += [[h.chunk_id for h in found] for found in hits]
+        keyword_ids, keyword_scores = rankings[-1], {h.chunk_id: h.score for h in hits[-1]}
         lap("bm25")
         fused_score = dict(reciprocal_rank_fusion(rankings, k=self.config.rrf_k))
         pool = list(dict.fromkeys(i for ranking in rankings for i in ranking))
@@ -158,8 +147,7 @@ class HybridSearcher:
         lap("rerank")
         passing = [r for r in results if r.score >= self.config.min_relevance][:top_k]
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
-        timings["total"] = round(sum(timings.values()), 2)
-        return SearchResponse(passing, rejected, timings)
+        return SearchResponse(passing, rejected, lap.total())
 
     def idf(self, terms: list[str]) -> dict[str, float]:
         """How rare each term is in the index (the reader weighs question words with it)."""
@@ -249,35 +237,40 @@ class HybridSearcher:
         probability = self.relevance.score(base)
         order = list(np.argsort(-probability, kind="stable"))
         coverage = BASE_FEATURES.index("coverage")
-        stages: list[dict[str, float]] = []
-        for c, row, p in zip(candidates, base, probability, strict=True):
-            stage = {"dense_sim": round(c.dense, 4), "coverage": round(float(row[coverage]), 4)}
-            stage["p_first"] = round(float(p), 4)
-            if c.dense_rank is not None:
-                stage["dense_rank"] = c.dense_rank
-            if c.bm25_rank is not None:
-                stage["bm25_rank"] = c.bm25_rank
-            stages.append(stage)
+        stages = stage_figures(candidates, base[:, coverage], probability)
         if self.reranker is not None:
-            head = order[:depth]
-            reranked = np.asarray(
-                self.reranker.score(query, [chunks[pool[i]].embedding_text() for i in head])
-            )
-            rows = np.concatenate(
-                [base[head], np.stack([reranked, reranked - reranked.max()], axis=1)], axis=1
-            )
-            second = self.relevance.rescore(rows)
-            for i, r, p in zip(head, reranked, second, strict=True):
-                probability[i] = p
-                stages[i]["rerank"] = round(float(r), 4)
-            head_order = [head[i] for i in np.argsort(-second, kind="stable")]
-            order = head_order + order[len(head) :]
+            texts = [chunks[pool[i]].embedding_text() for i in order[:depth]]
+            order = self._rerank(query, texts, base, probability, stages, order, depth)
         # How far the best candidate stands out from the next ones (an answerability input).
         margins = pool_margins([candidates[i].dense for i in order], base[order, coverage])
         stages[order[0]]["dense_margin"], stages[order[0]]["coverage_margin"] = (
             round(m, 4) for m in margins
         )
         return [SearchResult(chunks[pool[i]], float(probability[i]), stages[i]) for i in order]
+
+    def _rerank(
+        self,
+        query: str,
+        texts: list[str],
+        base: np.ndarray,
+        probability: np.ndarray,
+        stages: list[dict[str, float]],
+        order: list[int],
+        depth: int,
+    ) -> list[int]:
+        """The second stage: the head of ``order`` (whose ``texts`` are given) scored again
+        with the reranker's opinion added; updates ``probability`` and ``stages`` in place
+        and returns the new order."""
+        head = order[:depth]
+        reranked = np.asarray(self.reranker.score(query, texts))
+        rows = np.concatenate(
+            [base[head], np.stack([reranked, reranked - reranked.max()], axis=1)], axis=1
+        )
+        second = self.relevance.rescore(rows)
+        for i, r, p in zip(head, reranked, second, strict=True):
+            probability[i] = p
+            stages[i]["rerank"] = round(float(r), 4)
+        return [head[i] for i in np.argsort(-second, kind="stable")] + order[len(head) :]
 
     def _diversify(
         self,
