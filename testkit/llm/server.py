@@ -1,4 +1,9 @@
-"""The loopback HTTP server both fake LLM APIs run on: routing, scripted outcomes, recording."""
+"""The loopback HTTP server both fake LLM APIs run on: routing, scripted outcomes, recording.
+
+One cohesive job at a little over 300 lines: the request handler, the scripted-outcome queue
+and the streaming writer share the server's state and lock; split apart, each would reach
+into the others' internals.
+"""
 
 from __future__ import annotations
 
