@@ -25,7 +25,9 @@ from .common import (
 from .render import eval_table, reliability_table
 
 if TYPE_CHECKING:
+    from ..answer.service import AnswerService
     from ..evaluation.judge import AnswerJudge
+    from ..evaluation.runner import EvalQuestion, EvalReport
     from ..services import Services
 
 
@@ -50,14 +52,9 @@ def evaluate(
     all_spaces: Annotated[bool, typer.Option("--all-spaces", help=ALL_SPACES_HELP)] = False,
 ) -> None:
     """Measure retrieval, citations, abstention, answer quality and latency on a question set."""
-    from ..evaluation.runner import load_questions, run_eval
-    from ..private import private_dir
-    from ..retrieval.embeddings import ModelUnavailable
+    from ..evaluation.runner import load_questions
 
-    if not questions_file.is_file():
-        raise fail(f"no such file: {questions_file}", EXIT_BAD_INPUT)
-    if output is not None and output.is_dir():
-        raise fail(f"--output {output}: is a folder; name the report file", EXIT_BAD_INPUT)
+    _check_paths(questions_file, output)
     check_provider(provider)
     previous = _earlier_report(compare_to) if compare_to else None
     services = load_services()
@@ -66,6 +63,30 @@ def evaluate(
         questions = load_questions(questions_file)
     except (ValueError, UnicodeDecodeError) as exc:
         raise fail(str(exc), EXIT_BAD_INPUT) from None
+    service, spaces, searched = _answer_service(services, provider, all_spaces)
+    report = _run(service, questions, k, answer_judge, spaces)
+    target = _save(report, output, services)
+    if as_json:
+        sys.stdout.write(report.to_json() + "\n")
+        err.print(searched, markup=False)
+    else:
+        _show(report.summary, previous, searched)
+        out.print(f"Report saved to {target}", markup=False)
+
+
+def _check_paths(questions_file: Path, output: Path | None) -> None:
+    if not questions_file.is_file():
+        raise fail(f"no such file: {questions_file}", EXIT_BAD_INPUT)
+    if output is not None and output.is_dir():
+        raise fail(f"--output {output}: is a folder; name the report file", EXIT_BAD_INPUT)
+
+
+def _answer_service(
+    services: Services, provider: str | None, all_spaces: bool
+) -> tuple[AnswerService, frozenset[str] | None, str]:
+    """The service to evaluate, the spaces searched, and the line that names them."""
+    from ..retrieval.embeddings import ModelUnavailable
+
     try:
         spaces = scope(services, all_spaces)
         # Every question is measured, never served from cache.
@@ -73,9 +94,21 @@ def evaluate(
         searched = spaces_line(services, spaces)
     except (ValueError, ModelUnavailable) as exc:
         raise fail(str(exc)) from None
+    return service, spaces, searched
+
+
+def _run(
+    service: AnswerService,
+    questions: list[EvalQuestion],
+    k: int,
+    answer_judge: AnswerJudge | None,
+    spaces: frozenset[str] | None,
+) -> EvalReport:
+    from ..evaluation.runner import run_eval
+
     with progress() as bar:
         task = bar.add_task("Evaluating", total=len(questions))
-        report = run_eval(
+        return run_eval(
             service,
             questions,
             k,
@@ -83,17 +116,18 @@ def evaluate(
             judge=answer_judge,
             spaces=spaces,
         )
+
+
+def _save(report: EvalReport, output: Path | None, services: Services) -> Path:
+    """Write the JSON report to ``output``, or to a timestamped file in the data dir."""
+    from ..private import private_dir
+
     target = output or private_dir(services.settings.eval_reports_dir) / (
         f"{time.strftime('%Y%m%d-%H%M%S')}.json"
     )
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(report.to_json(), encoding="utf-8")
-    if as_json:
-        sys.stdout.write(report.to_json() + "\n")
-        err.print(searched, markup=False)
-    else:
-        _show(report.summary, previous, searched)
-        out.print(f"Report saved to {target}", markup=False)
+    return target
 
 
 def _show(summary: dict, previous: dict | None, searched: str) -> None:
