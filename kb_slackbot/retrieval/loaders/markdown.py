@@ -1,0 +1,56 @@
+"""Markdown (with optional front matter) and plain text: both are paragraphs of lines."""
+
+from __future__ import annotations
+
+import re
+
+from ..documents import Document
+from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
+from .front_matter import front_matter_url, parse_date, split_front_matter
+from .paragraphs import paragraph_blocks
+from .source import SourceFile, decode_text
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+
+
+def load_markdown(source: SourceFile, raw: bytes) -> Document:
+    text = decode_text(raw)
+    meta, body = split_front_matter(text)
+    offset = text[: text.find(body)].count("\n") if body else 0
+    blocks = paragraph_blocks(body.split("\n"), offset + 1, _markdown_heading)
+
+    title = str(meta.get("title") or "").strip()
+    if not title:
+        first_heading = next((b.headings[0] for b in blocks if b.headings), "")
+        title = first_heading or title_from_filename(source.path)
+    blocks = [drop_title_heading(b, title) for b in blocks]
+    updated = meta.get("updated") or meta.get("date")
+    return Document(
+        doc_id=source.rel_path,
+        title=title,
+        url=front_matter_url(meta["url"]) if meta.get("url") else derived_url(source),
+        updated=parse_date(updated, "updated") if updated else modified_date(source.path),
+        space=str(meta.get("space") or source.space),
+        blocks=blocks,
+        source_path=str(source.path),
+        language=str(meta["lang"]) if meta.get("lang") else None,
+    )
+
+
+def load_text(source: SourceFile, raw: bytes) -> Document:
+    text = decode_text(raw)
+    blocks = paragraph_blocks(text.split("\n"), 1, lambda _line: None)
+    return Document(
+        doc_id=source.rel_path,
+        title=title_from_filename(source.path),
+        url=derived_url(source),
+        updated=modified_date(source.path),
+        space=source.space,
+        blocks=blocks,
+        source_path=str(source.path),
+    )
+
+
+def _markdown_heading(line: str) -> tuple[int, str] | None:
+    match = _HEADING.match(line)
+    return (len(match.group(1)), match.group(2)) if match else None

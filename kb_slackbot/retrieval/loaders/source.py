@@ -1,0 +1,48 @@
+"""A file to ingest, and reading it safely: size limit, unreadable files, binary or non-UTF-8
+text all become a :class:`LoadError` a person can act on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class LoadError(Exception):
+    """A file that cannot be ingested; the message says why, for a person."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path
+    rel_path: str  # posix path relative to the ingest root; the document id unless taken
+    space: str
+    base_url: str | None
+    root: str = ""  # the ingest root's folder name
+
+
+def read_source(source: SourceFile, max_bytes: int | None = None) -> bytes:
+    """The file's bytes; ``max_bytes``: refuse a larger file before reading it."""
+    try:
+        if max_bytes is not None:
+            size = source.path.stat().st_size
+            if size > max_bytes:
+                raise LoadError(
+                    f"file is {size / 1e6:.1f} MB, over the {max_bytes / 1e6:g} MB limit"
+                    " (KB_MAX_FILE_MB); split it or raise the limit"
+                )
+        return source.path.read_bytes()
+    except OSError as exc:
+        raise LoadError(f"cannot read file: {exc.strerror or exc}") from exc
+
+
+def decode_text(raw: bytes) -> str:
+    """UTF-8 text with newlines normalised to ``\\n``."""
+    if b"\x00" in raw:  # anywhere: a text file never has one (memchr, cheap on any size)
+        raise LoadError("binary file (contains NUL bytes), not text")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LoadError(
+            f"not valid UTF-8 (byte {exc.start}); re-save the file as UTF-8 to include it"
+        ) from exc
+    return text.replace("\r\n", "\n").replace("\r", "\n")
