@@ -1,0 +1,189 @@
+"""One ingest run, file by file: read it, skip it if unchanged, else load, chunk and queue
+it to be stored; then prune and publish."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..chunking import content_hash
+from ..index import ChunkIndex, DocumentVersion, live_hashes
+from ..injection import find_instructions
+from ..keyword_store import KeywordStore
+from ..loaders import LoadError, SourceFile, load_document, read_source
+from .chunks import chunk_in_parts
+from .cleanup import prune, repair
+from .run_types import IngestOptions, IngestSummary, ProgressCallback, within_file
+from .sources import DocumentIds, discover
+from .storing import DocumentWriter, Pending
+
+# Bump when loaders or chunking change in a way that should re-index unchanged files.
+PIPELINE_VERSION = "1"
+EMBED_BATCH = 64  # chunks embedded at a time
+BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding
+
+
+@dataclass
+class _Run:
+    """What one run carries from file to file."""
+
+    options: IngestOptions
+    max_tokens: int
+    versions: dict[str, list[DocumentVersion]]
+    live: dict[str, str]  # doc id → live hash; follows the run
+    ids: DocumentIds
+    summary: IngestSummary
+    writer: DocumentWriter
+    seen: set[str] = field(default_factory=set)
+    pending: list[Pending] = field(default_factory=list)  # waiting to be embedded together
+
+
+class Ingester:
+    def __init__(
+        self,
+        index: ChunkIndex,
+        batch_size: int = EMBED_BATCH,
+        buffer: int = BUFFER_CHUNKS,
+        store: KeywordStore | None = None,
+    ) -> None:
+        """``store``: the keyword index to publish each run's changes to (without one, the
+        generation is bumped and readers rebuild theirs from Chroma)."""
+        self.index = index
+        self.store = store
+        self.embedder = index.embedder
+        self.batch_size = batch_size
+        self.buffer = max(buffer, batch_size)
+
+    def effective_chunk_tokens(self, requested: int) -> int:
+        # Text past the model's window would be silently truncated when embedded.
+        return min(requested, self.embedder.max_tokens - 2)
+
+    def run(
+        self,
+        paths: list[Path],
+        options: IngestOptions,
+        progress: ProgressCallback | None = None,
+    ) -> IngestSummary:
+        run = self._start(options)
+        sources = list(discover(paths, options))
+        for position, source in enumerate(sources, start=1):
+            report = within_file(progress, position, len(sources), source.rel_path)
+            report(0, 0)
+            self._ingest_file(run, source, report)
+        run.writer.store_pooled(run.pending, lambda item: self._stored(run, item))
+        self._finish(run, paths)
+        return run.summary
+
+    def _start(self, options: IngestOptions) -> _Run:
+        """Repair what an interrupted run left, and note what is stored now."""
+        summary = IngestSummary()
+        if self.store is not None:  # what readers see now, before this run changes anything
+            self.store.load(self.index.generation())
+        versions = self.index.versions()
+        summary.removed += repair(self.index, versions)
+        return _Run(
+            options=options,
+            max_tokens=self.effective_chunk_tokens(options.chunk_tokens),
+            versions=versions,
+            live=live_hashes(versions),
+            ids=DocumentIds(versions),
+            summary=summary,
+            # Built per run: the embedder and batch size are whatever the ingester has now.
+            writer=DocumentWriter(self.index, self.embedder, self.batch_size),
+        )
+
+    def _ingest_file(
+        self, run: _Run, source: SourceFile, report: Callable[[int, int], None]
+    ) -> None:
+        doc_id = run.ids.assign(source)
+        run.seen.add(doc_id)
+        try:
+            raw = read_source(source, run.options.max_file_bytes)
+        except LoadError as exc:
+            run.summary.fail(source, str(exc))
+            return
+        doc_hash = self._hash(raw, source, run)
+        previous = run.live.get(doc_id)
+        if previous == doc_hash:
+            run.summary.unchanged += 1
+            version = next(v for v in run.versions[doc_id] if v.doc_hash == doc_hash)
+            self._note_flag(run.summary, source, doc_id, doc_hash, version)
+            return
+        try:
+            document = load_document(source, raw)
+            document.doc_id = doc_id
+            planted = find_instructions("\n\n".join(b.text for b in document.blocks))
+            chunks = chunk_in_parts(
+                document,
+                self.embedder.count_tokens,
+                run.max_tokens,
+                run.options.overlap_tokens,
+                flagged=bool(planted),
+            )
+        except LoadError as exc:
+            run.summary.fail(source, str(exc))
+            return
+        self._queue(run, Pending(source, document, doc_hash, chunks, planted, previous, report))
+
+    def _hash(self, raw: bytes, source: SourceFile, run: _Run) -> str:
+        """Changes with the file and with anything that changes how it is indexed."""
+        return content_hash(
+            raw,
+            PIPELINE_VERSION,
+            source.rel_path,
+            source.space,
+            source.base_url or "",
+            self.embedder.name,
+            str(run.max_tokens),
+            str(run.options.overlap_tokens),
+        )
+
+    def _queue(self, run: _Run, item: Pending) -> None:
+        if len(item.chunks) > self.buffer:  # alone, in batches, as soon as it is chunked
+            run.writer.store_large(item)
+            self._stored(run, item)
+            return
+        run.pending.append(item)
+        if sum(len(p.chunks) for p in run.pending) >= self.buffer:
+            run.writer.store_pooled(run.pending, lambda stored: self._stored(run, stored))
+            run.pending = []
+
+    def _stored(self, run: _Run, item: Pending) -> None:
+        """Count a stored document; ``run.live`` follows the run."""
+        run.live[item.document.doc_id] = item.doc_hash
+        if item.planted:
+            run.summary.flag(item.source, item.planted[0])
+        run.summary.chunks += len(item.chunks)
+        if item.previous is None:
+            run.summary.added += 1
+        else:
+            run.summary.updated += 1
+
+    def _finish(self, run: _Run, paths: list[Path]) -> None:
+        if run.options.prune:
+            run.summary.removed += prune(self.index, run.versions, paths, run.seen, run.live)
+        if self.store is not None:
+            self.store.publish(run.live)  # also what an interrupted run left complete
+        elif run.summary.changed:
+            self.index.bump_generation()
+        run.summary.log_finished()
+
+    def _note_flag(
+        self,
+        summary: IngestSummary,
+        source: SourceFile,
+        doc_id: str,
+        doc_hash: str,
+        version: DocumentVersion,
+    ) -> None:
+        """An unchanged page: report its flag, checking it first if an older version of
+        kb-slackbot stored it (the flag is added in place, without re-embedding)."""
+        if version.flagged is None:
+            planted = find_instructions(self.index.texts(doc_id, doc_hash))
+            self.index.set_flagged(doc_id, doc_hash, bool(planted))
+            if planted:
+                summary.flag(source, planted[0])
+        elif version.flagged:
+            planted = find_instructions(self.index.texts(doc_id, doc_hash))
+            summary.flag(source, planted[0] if planted else "")
