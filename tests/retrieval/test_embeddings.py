@@ -11,6 +11,7 @@ import pytest
 from kb_slackbot.retrieval.embeddings import (
     E5Embedder,
     ModelUnavailable,
+    QueryVectorCache,
     load_embedder,
     resolve_model_path,
 )
@@ -94,3 +95,17 @@ def test_e5_embedder_is_multilingual():
     parental, printer = docs @ query
     assert parental > printer
     assert e5.count_tokens(["hello world"])[0] > 0
+
+
+def test_a_question_is_embedded_once_for_search_and_reader(embedder):
+    cached = QueryVectorCache(embedder)
+    assert (cached.name, cached.max_tokens) == (embedder.name, embedder.max_tokens)
+    first = cached.embed_query("How long can parental leave last?")
+    again = cached.embed_query("How long can parental leave last?")
+    assert cached.embed_query.cache_info().hits == 1 and again is first
+    np.testing.assert_array_equal(first, embedder.embed_query("How long can parental leave last?"))
+    np.testing.assert_array_equal(
+        cached.embed_documents(["Der Drucker steht im Flur."]),
+        embedder.embed_documents(["Der Drucker steht im Flur."]),
+    )
+    assert cached.count_tokens(["hello world"]) == embedder.count_tokens(["hello world"])
