@@ -23,7 +23,7 @@ import structlog
 
 from ..llm.base import LLMProvider
 from ..retrieval.results import SearchResponse, SearchResult
-from ..retrieval.search import HybridSearcher
+from ..retrieval.search import HybridSearcher, with_context
 from . import compose
 from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
@@ -161,7 +161,7 @@ class AnswerService:
         clock = time.perf_counter()
         with self._compute:
             # A follow-up ("and for Linux?") is read with the question it follows.
-            reading = self._read(f"{context} {question}" if context else question, response.results)
+            reading = self._read(with_context(question, context), response.results)
         verdict = self._judge(response.results, reading)
         timings["read"] = round((time.perf_counter() - clock) * 1000, 1)
         log.info(

@@ -109,7 +109,7 @@ class HybridSearcher:
         keyword = self._current()
         chunks: dict[str, Chunk] = {}  # this search's candidates
         lap("refresh")
-        queries = [query] if not context else [query, f"{context} {query}"]
+        queries = [query] if not context else [query, with_context(query, context)]
         vectors_per_query = [self.index.embedder.embed_query(q) for q in queries]
         query_vector = vectors_per_query[-1]
         lap("embed")
@@ -290,3 +290,8 @@ class HybridSearcher:
         )
         chosen = [head[i] for i in picked]
         return chosen + [r for r in results if r not in chosen]
+
+
+def with_context(query: str, context: str | None) -> str:
+    """A follow-up as search embeds it (and the reader reads it): the earlier question first."""
+    return f"{context} {query}" if context else query
