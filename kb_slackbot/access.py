@@ -12,6 +12,12 @@
         members: [U01AAAA, U02BBBB]
       admins:                               # may see the gap list (App Home); spaces optional
         members: [U03CCCC]
+      experts:                              # may save verified answers for these spaces
+        spaces: [public, engineering]
+        members: [U04DDDD]
+      hr-experts:                           # any group named experts or *-experts
+        spaces: [hr]
+        members: [U01AAAA]
 
 Without a file every answer uses the ``public`` space only.
 """
@@ -25,6 +31,7 @@ import yaml
 
 PUBLIC = "public"
 ADMINS = "admins"  # the group whose members see the gap list
+EXPERTS = "experts"  # groups named this or ending in -experts: verified answers for their spaces
 
 
 class AccessConfigError(ValueError):
@@ -38,6 +45,7 @@ class AccessPolicy:
     channels: dict[str, frozenset[str]] = field(default_factory=dict)
     user_spaces_map: dict[str, frozenset[str]] = field(default_factory=dict)
     admins: frozenset[str] = frozenset()
+    experts: dict[str, frozenset[str]] = field(default_factory=dict)  # user → spaces
 
     def channel_spaces(self, channel: str, external: bool = False) -> frozenset[str]:
         """Spaces an answer posted in ``channel`` may draw on (everyone there sees it)."""
@@ -52,6 +60,10 @@ class AccessPolicy:
     def is_admin(self, user: str) -> bool:
         """A member of the ``admins`` group (sees the questions people could not get answered)."""
         return user in self.admins
+
+    def expert_spaces(self, user: str) -> frozenset[str]:
+        """The spaces ``user`` may save verified answers for (empty: not an expert)."""
+        return self.experts.get(user, frozenset())
 
 
 def load_access_policy(path: Path | None, known_spaces: set[str] | None = None) -> AccessPolicy:
@@ -90,6 +102,7 @@ def load_access_policy(path: Path | None, known_spaces: set[str] | None = None) 
     }
     user_map: dict[str, set[str]] = {}
     admins: set[str] = set()
+    experts: dict[str, set[str]] = {}
     for name, group in (raw.get("groups") or {}).items():
         if not isinstance(group, dict):
             raise AccessConfigError(f"{path}: groups.{name}: expected spaces and members")
@@ -99,6 +112,11 @@ def load_access_policy(path: Path | None, known_spaces: set[str] | None = None) 
             raise AccessConfigError(f"{path}: groups.{name}.members: expected a list of user IDs")
         if name == ADMINS:
             admins.update(members)
+        if name == EXPERTS or str(name).endswith(f"-{EXPERTS}"):
+            if not group_spaces:
+                raise AccessConfigError(f"{path}: groups.{name}: experts need spaces to answer for")
+            for member in members:
+                experts.setdefault(str(member), set()).update(group_spaces)
         for member in members:
             user_map.setdefault(str(member), set()).update(group_spaces)
     return AccessPolicy(
@@ -109,6 +127,7 @@ def load_access_policy(path: Path | None, known_spaces: set[str] | None = None) 
         channels=channels,
         user_spaces_map={u: frozenset(s) for u, s in user_map.items()},
         admins=frozenset(admins),
+        experts={u: frozenset(s) for u, s in experts.items()},
     )
 
 

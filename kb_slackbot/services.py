@@ -7,15 +7,18 @@ from here instead of reaching for globals.
 from __future__ import annotations
 
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .settings import Settings
 
 if TYPE_CHECKING:
     from .access import AccessPolicy
+    from .answer.knowledge_loop import KnowledgeLoop
     from .answer.querylog import QueryLog
     from .answer.reader import Reader
     from .answer.service import AnswerService
+    from .answer.verified import VerifiedAnswers
     from .llm.selection import ProviderChoice
     from .retrieval.embeddings import Embedder
     from .retrieval.index import ChunkIndex
@@ -119,6 +122,35 @@ class Services:
         )
 
     @cached_property
+    def verified(self) -> VerifiedAnswers:
+        """Experts' verified answers, indexed as their own source kind from their folder."""
+        from dataclasses import replace
+
+        from .answer.verified import VerifiedAnswers, VerifiedStore
+        from .retrieval.documents import VERIFIED
+
+        s = self.settings
+        # Each file names its space; pruning removes retired answers (their files are gone).
+        options = replace(self.ingest_options(None, None, prune=True), kind=VERIFIED)
+
+        def ingest(folder: Path) -> None:
+            self.ingester.run([folder], options)
+            self.searcher.refresh(force=True)  # this process answers from it at once
+
+        return VerifiedAnswers(VerifiedStore(s.verified_path), s.verified_dir, ingest)
+
+    def knowledge_loop(self, service: AnswerService) -> KnowledgeLoop:
+        """Verified answers closing gaps, grouped with the answer service's embedding."""
+        from .answer.knowledge_loop import KnowledgeLoop
+
+        return KnowledgeLoop(
+            self.verified,
+            self.query_log,
+            service.searcher.index.embedder.embed_query,
+            self.settings.verified_ttl_days,
+        )
+
+    @cached_property
     def query_log(self) -> QueryLog:
         from .answer.querylog import QueryLog
 
@@ -157,6 +189,7 @@ class Services:
             top_k=s.top_k,
             max_question_chars=s.max_question_chars,
             outdated_after_days=s.outdated_after_days,
+            verified_ttl_days=s.verified_ttl_days,
             suggestion_floor=s.suggestion_floor,
             generation=GenerationConfig(
                 context_tokens=s.context_tokens,

@@ -109,6 +109,8 @@ class Settings(BaseSettings):
     access_file: Path | None = None
     # A channel of the access.yml admins only: the weekly digest of unanswered questions.
     gaps_channel: str | None = None
+    # An expert's verified answer is due for review (and shown as outdated) after this many days.
+    verified_ttl_days: int = Field(180, ge=1)
 
     # --- logging -------------------------------------------------------------------------
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
@@ -155,6 +157,16 @@ class Settings(BaseSettings):
     def slack_pending_path(self) -> Path:
         """Accepted questions not yet answered (the crash journal)."""
         return self.data_dir / "slack-pending.sqlite3"
+
+    @property
+    def verified_path(self) -> Path:
+        """Experts' verified answers: the record of each (who, when, which space, status)."""
+        return self.data_dir / "verified.sqlite3"
+
+    @property
+    def verified_dir(self) -> Path:
+        """The active verified answers as Markdown files: what the index is built from."""
+        return self.data_dir / "verified"
 
     @property
     def eval_reports_dir(self) -> Path:

@@ -8,6 +8,7 @@ from datetime import date
 
 import structlog
 
+from ..retrieval.documents import VERIFIED, Chunk
 from ..retrieval.results import SearchResult
 from . import prompts
 from .answerability import Verdict
@@ -25,6 +26,7 @@ class Composition:
     language: str  # of the question; fixed sentences follow it
     today: date
     outdated_after_days: int
+    verified_ttl_days: int  # a verified answer older than this is due for review
     suggestion_floor: float  # "you might look at" pages: P(relevant) at least this
 
 
@@ -47,11 +49,7 @@ def answered(
     # is not an answer.
     if not text or not listed or prompts.says_not_covered(text):
         return not_found(base, results, how, draft.provider, draft.model)
-    for source in listed:
-        if source.outdated:
-            warnings.append(
-                message("outdated", how.language, title=source.title, date=source.updated)
-            )
+    warnings += _outdated_warnings(listed, how)
     if verdict.band == "low":
         warnings.append(message("low_confidence", how.language))
     return AnswerResult(
@@ -111,7 +109,42 @@ def sources(
                 space=chunk.space,
                 doc_id=chunk.doc_id,
                 score=round(result.score, 4),
-                outdated=(how.today - chunk.updated).days > how.outdated_after_days,
+                outdated=_outdated(chunk, how),
+                kind=chunk.kind,
+                verified_by=chunk.author,
             )
         )
     return listed
+
+
+def verified(base: dict, match: SearchResult, text: str, how: Composition) -> AnswerResult:
+    """An expert's verified answer that matches the question well: their words, as written,
+    cited as "Verified by <expert> on <date>"; past its review date it says so."""
+    listed = sources([match], how)
+    base["timings_ms"]["generate"] = 0.0
+    base["context_spaces"] = [match.chunk.space]
+    return AnswerResult(
+        **base,
+        answer=f"{text.strip()} [1]",
+        sources=listed,
+        confidence="low" if listed[0].outdated else "medium",
+        warnings=_outdated_warnings(listed, how),
+        provider="verified",
+        model="verified",
+    )
+
+
+def _outdated(chunk: Chunk, how: Composition) -> bool:
+    if chunk.kind == VERIFIED:
+        return (how.today - chunk.updated).days >= how.verified_ttl_days
+    return (how.today - chunk.updated).days > how.outdated_after_days
+
+
+def _outdated_warnings(listed: list[Source], how: Composition) -> list[str]:
+    return [
+        message("verified_due", how.language, date=s.updated)
+        if s.kind == VERIFIED
+        else message("outdated", how.language, title=s.title, date=s.updated)
+        for s in listed
+        if s.outdated
+    ]

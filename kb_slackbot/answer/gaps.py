@@ -47,6 +47,7 @@ class Asked:
     status: str
     reason: str | None  # the 👎 reason, when one was given
     pages: tuple[NearMiss, ...] = ()  # all of them: which one may be shown depends on who looks
+    thread_ts: str = ""  # the Slack thread the answer went to ('' for /kb)
 
 
 @dataclass
@@ -102,6 +103,7 @@ def from_log_row(row: dict) -> Asked:
         via=who.get("via", ""),
         status=row["status"],
         reason=row.get("feedback_reason") if row.get("feedback") == "not_helpful" else None,
+        thread_ts=who.get("thread_ts", ""),
         pages=tuple(
             NearMiss(p["title"], p["url"], p.get("space", "public"), p.get("score", 0.0))
             for p in pages
@@ -142,6 +144,28 @@ def group(
 def gap_list(query_log: QueryLog, since: float, embed: Callable[[str], np.ndarray]) -> list[Gap]:
     """The gaps of questions asked since ``since`` (a Unix time)."""
     return group((from_log_row(r) for r in query_log.unanswered(since)), embed)
+
+
+def covered(
+    gaps: Iterable[Gap],
+    questions: Collection[str],
+    embed: Callable[[str], np.ndarray],
+    query_ids: Collection[str] = (),
+    similar: float = SIMILAR,
+) -> list[Gap]:
+    """The gaps an answer to ``questions`` closes: those holding one of ``query_ids`` (the
+    thread it was given in), and those every wording of which is as similar to one of the
+    questions as two wordings of one gap are (the grouping rule)."""
+    vectors = [_unit(embed(q)) for q in questions]
+    closed = []
+    for gap in gaps:
+        if any(a.query_id in query_ids for a in gap.asked):
+            closed.append(gap)
+            continue
+        wordings = [_unit(embed(q)) for q in gap.questions]
+        if any(min(float(v @ w) for w in wordings) >= similar for v in vectors):
+            closed.append(gap)
+    return closed
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:

@@ -34,6 +34,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "outdated": {
         "en": "Source {title} was last updated on {date}; it may be outdated.",
     },
+    "verified_due": {
+        "en": "This verified answer was last checked on {date} and is due for review; "
+        "it may be outdated.",
+    },
     "low_confidence": {
         "en": "Low confidence: the sources only partly cover this question; please verify.",
     },

@@ -21,6 +21,8 @@ class Source(BaseModel):
     doc_id: str = ""
     score: float = 0.0
     outdated: bool = False
+    kind: str = "page"  # page | verified (an expert's answer saved from Slack)
+    verified_by: str = ""  # a verified answer's expert (Slack user id)
 
     @property
     def anchor(self) -> str:
@@ -62,6 +64,7 @@ class Asker:
     user: str
     channel: str
     via: str
+    thread_ts: str = ""  # the Slack thread the answer went to ('' for /kb: it was ephemeral)
 
 
 @dataclass(frozen=True)

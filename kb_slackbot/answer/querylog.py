@@ -44,7 +44,9 @@ CREATE TABLE IF NOT EXISTS queries (
     feedback TEXT,
     feedback_reason TEXT,
     feedback_user TEXT,
-    result TEXT
+    result TEXT,
+    resolved_by TEXT,   -- the verified answer that now answers it (the gap is closed)
+    notified_at REAL    -- when the asker was told an answer exists (once)
 );
 CREATE INDEX IF NOT EXISTS queries_created ON queries (created_at);
 CREATE TABLE IF NOT EXISTS schedule (name TEXT PRIMARY KEY, last REAL NOT NULL);
@@ -76,9 +78,13 @@ class QueryLog:
             db.executescript(_SCHEMA)
             # Logs written by an older version lack newer columns; add them in place.
             have = {row[1] for row in db.execute("PRAGMA table_info(queries)")}
-            for column in ("result",):
+            for column, kind in (
+                ("result", "TEXT"),
+                ("resolved_by", "TEXT"),
+                ("notified_at", "REAL"),
+            ):
                 if column not in have:
-                    db.execute(f"ALTER TABLE queries ADD COLUMN {column} TEXT")
+                    db.execute(f"ALTER TABLE queries ADD COLUMN {column} {kind}")
         self.purge()
 
     def _connect(self) -> sqlite3.Connection:
@@ -205,10 +211,45 @@ class QueryLog:
             rows = db.execute(
                 "SELECT * FROM queries WHERE created_at >= ?"
                 " AND (status = 'not_found' OR feedback = 'not_helpful')"
+                " AND resolved_by IS NULL"
                 " AND json_extract(context, '$.user') IS NOT NULL ORDER BY created_at",
                 (timestamp,),
             ).fetchall()
         return [dict(r) for r in rows]
+
+    def in_thread(self, channel: str, thread_ts: str) -> list[dict]:
+        """The questions the bot answered in one Slack thread, oldest first."""
+        if not self.enabled or not thread_ts:
+            return []
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT * FROM queries WHERE json_extract(context, '$.channel') = ?"
+                " AND json_extract(context, '$.thread_ts') = ? ORDER BY created_at",
+                (channel, thread_ts),
+            ).fetchall()
+        return [dict(r) for r in rows]
+
+    def resolve(self, query_ids: list[str], answer_id: str) -> int:
+        """Close these gap questions: the verified answer ``answer_id`` answers them now."""
+        if not self.enabled or not query_ids:
+            return 0
+        with closing(self._connect()) as db, db:
+            cursor = db.executemany(
+                "UPDATE queries SET resolved_by = ? WHERE query_id = ? AND resolved_by IS NULL",
+                [(answer_id, q) for q in query_ids],
+            )
+        return cursor.rowcount
+
+    def claim_notice(self, query_id: str) -> bool:
+        """True once per question: whoever gets it tells the asker an answer exists now."""
+        if not self.enabled:
+            return False
+        with closing(self._connect()) as db, db:
+            cursor = db.execute(
+                "UPDATE queries SET notified_at = ? WHERE query_id = ? AND notified_at IS NULL",
+                (time.time(), query_id),
+            )
+        return cursor.rowcount == 1
 
     def restricted_answers(self, timestamp: float, public: str = "public") -> list[Restricted]:
         """Answers since ``timestamp`` that cited pages outside the ``public`` space (audit)."""

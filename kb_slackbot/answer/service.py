@@ -22,6 +22,7 @@ from datetime import date
 import structlog
 
 from ..llm.base import LLMProvider
+from ..retrieval.documents import VERIFIED
 from ..retrieval.results import SearchResponse, SearchResult
 from ..retrieval.search import HybridSearcher, with_context
 from . import compose
@@ -40,6 +41,11 @@ from .reader import Passage, Reader, Reading
 
 log = structlog.get_logger(__name__)
 
+# "Matches well": the relevance model's calibrated probability that the verified answer is
+# relevant to the question. Fitted on public data like every relevance figure; at 0.5 a
+# verified answer is more likely relevant than not (paraphrase check in the README).
+VERIFIED_MATCH = 0.5
+
 
 @dataclass(frozen=True)
 class AnswerConfig:
@@ -48,6 +54,7 @@ class AnswerConfig:
     top_k: int
     max_question_chars: int
     outdated_after_days: int
+    verified_ttl_days: int
     suggestion_floor: float  # "you might look at" pages: P(relevant) at least this
     generation: GenerationConfig
 
@@ -158,6 +165,16 @@ class AnswerService:
             "retrieve": round(response.timings_ms["total"] - response.timings_ms["rerank"], 1),
             "rerank": response.timings_ms["rerank"],
         }
+        how = Composition(
+            language=language,
+            today=self.today(),
+            outdated_after_days=self.config.outdated_after_days,
+            verified_ttl_days=self.config.verified_ttl_days,
+            suggestion_floor=self.config.suggestion_floor,
+        )
+        if match := verified_match(response.results):
+            text = "\n\n".join(self.searcher.page_sections(match.chunk.doc_id).values())
+            return compose.verified(base, match, text or match.chunk.text, how), None
         clock = time.perf_counter()
         with self._compute:
             # A follow-up ("and for Linux?") is read with the question it follows.
@@ -170,12 +187,6 @@ class AnswerService:
             p_answerable=round(verdict.p_answerable, 3),
             p_correct=round(verdict.p_correct, 3),
             band=verdict.band,
-        )
-        how = Composition(
-            language=language,
-            today=self.today(),
-            outdated_after_days=self.config.outdated_after_days,
-            suggestion_floor=self.config.suggestion_floor,
         )
         if not verdict.answerable:
             near = response.results + response.below_threshold
@@ -260,6 +271,14 @@ class AnswerService:
             error=error,
         )
         return result
+
+
+def verified_match(results: list[SearchResult]) -> SearchResult | None:
+    """The best-ranked expert-verified answer that matches the question well, if any: it is
+    given as the answer in preference to reading pages."""
+    return next(
+        (r for r in results if r.chunk.kind == VERIFIED and r.score >= VERIFIED_MATCH), None
+    )
 
 
 def _thread_context(question: str, history: Sequence[Turn]) -> str | None:

@@ -23,10 +23,13 @@ def render_answer(result: AnswerResult) -> str:
     if result.sources:
         lines.append("Sources:")
         for source in result.sources:
-            details = ", ".join(
-                x for x in (source.location, f"updated {source.updated.isoformat()}") if x
-            )
-            lines.append(f"[{source.number}] {source.anchor} — {source.url} ({details})")
+            when = source.updated.isoformat()
+            if source.kind == "verified":
+                details = f"verified by {source.verified_by or 'an expert'} on {when}"
+            else:
+                details = ", ".join(x for x in (source.location, f"updated {when}") if x)
+            where = f" — {source.url}" if source.url else ""
+            lines.append(f"[{source.number}] {source.anchor}{where} ({details})")
         lines.append("")
     if result.suggestions:
         lines.append("You might look at:")

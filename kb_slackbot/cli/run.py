@@ -25,7 +25,12 @@ def run(
         check_tokens(services.settings, http)  # before minutes of model loading
         service = services.answer_service()
         app, bot = create_app(
-            services.settings, service, services.query_log, services.access, http=http
+            services.settings,
+            service,
+            services.query_log,
+            services.access,
+            http=http,
+            loop=services.knowledge_loop(service),
         )
         service.warm()  # load models and the index before any question
     except (SlackConfigError, ModelUnavailable, ValueError) as exc:  # AccessConfigError too

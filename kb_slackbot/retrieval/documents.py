@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+PAGE = "page"
+# An expert's answer saved from Slack. Only the bot's own verified-answer folder is ingested
+# as this kind; a page cannot make itself one through its front matter.
+VERIFIED = "verified"
+
 
 @dataclass(frozen=True)
 class Block:
@@ -28,6 +33,8 @@ class Document:
     source_path: str = ""
     language: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    kind: str = PAGE  # PAGE | VERIFIED (an expert's answer saved from Slack)
+    author: str = ""  # a verified answer's expert (Slack user id)
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,8 @@ class Chunk:
     # The page holds text addressed to an assistant (retrieval.injection): never quoted from,
     # never a reason for confidence.
     flagged: bool = False
+    kind: str = PAGE
+    author: str = ""
 
     @property
     def heading_path(self) -> str:

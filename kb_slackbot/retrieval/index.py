@@ -20,7 +20,7 @@ from chromadb.api.types import EmbeddingFunction
 
 from ..private import private_dir
 from ..settings import Settings
-from .documents import Chunk
+from .documents import PAGE, Chunk
 from .embeddings import Embedder
 
 _PAGE = 5000
@@ -95,6 +95,8 @@ def chunk_metadata(chunk: Chunk, doc_hash: str, n_chunks: int, source_path: str)
         value = getattr(chunk, key)
         if value is not None:
             meta[key] = value
+    if chunk.kind != PAGE:  # pages (nearly every chunk) keep their metadata as it was
+        meta["kind"], meta["author"] = chunk.kind, chunk.author
     return meta
 
 
@@ -114,6 +116,8 @@ def chunk_from_record(chunk_id: str, text: str, meta: dict) -> Chunk:
         end_line=meta.get("end_line"),
         page=meta.get("page"),
         flagged=bool(meta.get("flagged", False)),  # indexes written before the check: False
+        kind=meta.get("kind", PAGE),
+        author=meta.get("author", ""),
     )
 
 

@@ -21,6 +21,7 @@ from slack_sdk.http_retry.builtin_handlers import (
 )
 
 from ..access import AccessPolicy
+from ..answer.knowledge_loop import KnowledgeLoop
 from ..answer.querylog import QueryLog
 from ..answer.service import AnswerService
 from ..settings import Settings
@@ -75,7 +76,9 @@ def create_app(
     query_log: QueryLog,
     access: AccessPolicy,
     http: bool = False,
+    loop: KnowledgeLoop | None = None,
 ) -> tuple[App, SlackBot]:
+    """``loop``: verified answers from experts (None: the bot offers no saving)."""
     check_tokens(settings, http)
     client = make_client(settings)
     try:
@@ -111,6 +114,8 @@ def create_app(
             thread_history=settings.thread_history,
             allowed_bot_ids=frozenset(settings.allowed_bot_ids),
             gaps_channel=settings.gaps_channel,
+            loop=loop,
+            team_url=identity.get("url", ""),
         )
     )
     bot.register(app)
@@ -136,11 +141,13 @@ def run_socket_mode(app: App, bot: SlackBot, settings: Settings) -> None:
     stop_recovery = bot.start_recovery(app.client)
     stop_retention = bot.ctx.query_log.purge_periodically()
     stop_digest = bot.start_digest(app.client)
+    stop_reviews = bot.start_reviews(app.client)
     stop.wait()
     log.info("shutting_down", in_flight=bot.ctx.pool.pending)
     stop_recovery.set()
     stop_retention.set()
     stop_digest.set()
+    stop_reviews.set()
     handler.close()
     finished = bot.ctx.pool.shutdown(settings.shutdown_grace_s)
     log.info("stopped", finished_in_flight=finished)
@@ -185,9 +192,11 @@ def run_http(app: App, bot: SlackBot, settings: Settings, host: str, port: int) 
     stop_recovery = bot.start_recovery(app.client)
     stop_retention = bot.ctx.query_log.purge_periodically()
     stop_digest = bot.start_digest(app.client)
+    stop_reviews = bot.start_reviews(app.client)
     server.serve_forever()
     stop_recovery.set()
     stop_retention.set()
     stop_digest.set()
+    stop_reviews.set()
     finished = bot.ctx.pool.shutdown(settings.shutdown_grace_s)
     log.info("stopped", finished_in_flight=finished)

@@ -71,7 +71,12 @@ def link(url: str, title: str) -> str:
 
 
 def source_line(source: Source) -> str:
-    line = f"[{source.number}] {link(source.url, source.anchor)}"
+    title = link(source.url, source.anchor) if source.url else escape(source.anchor)
+    line = f"[{source.number}] {title}"
+    if source.kind == "verified":
+        who = f"<@{source.verified_by}>" if source.verified_by else "an expert"
+        line += f" · :white_check_mark: Verified by {who} on {source.updated.isoformat()}"
+        return line + (" · due for review" if source.outdated else "")
     if source.outdated:
         line += f" · updated {source.updated.isoformat()}"
     return line

@@ -15,6 +15,17 @@ from .digest import GapDigest
 from .home import Home
 from .jobs import AnswerJobs
 from .listeners import Listeners
+from .review import Reviews
+from .verify import Verification
+from .verify_views import (
+    REVIEW_EDIT,
+    REVIEW_KEEP,
+    REVIEW_MODAL,
+    REVIEW_RETIRE,
+    VERIFY_MODAL,
+    VERIFY_OFFER,
+    VERIFY_SHORTCUT,
+)
 
 
 class SlackBot:
@@ -22,7 +33,9 @@ class SlackBot:
         self.ctx = ctx
         conversations = Conversations(ctx)
         self.jobs = AnswerJobs(ctx, conversations)
-        self.listeners = Listeners(ctx, conversations, self.jobs)
+        self.verification = Verification(ctx, conversations)
+        self.listeners = Listeners(ctx, conversations, self.jobs, self.verification)
+        self.reviews = Reviews(ctx)
         self.actions = Actions(ctx, conversations)
         self.home = Home(ctx)
         self.digest = GapDigest(ctx, conversations)
@@ -36,6 +49,13 @@ class SlackBot:
         app.action(SHARE_ACTION)(self.actions.on_share)
         app.view(FEEDBACK_MODAL)(self.actions.on_feedback_reason)
         app.event("app_home_opened")(self.home.on_home_opened)
+        app.action(VERIFY_OFFER)(self.verification.on_offer)
+        app.shortcut(VERIFY_SHORTCUT)(self.verification.on_shortcut)
+        app.view(VERIFY_MODAL)(self.verification.on_submit)
+        app.action(REVIEW_KEEP)(self.reviews.on_keep)
+        app.action(REVIEW_EDIT)(self.reviews.on_edit)
+        app.action(REVIEW_RETIRE)(self.reviews.on_retire)
+        app.view(REVIEW_MODAL)(self.reviews.on_edit_submit)
 
     def recover_orphans(self, client: WebClient) -> int:
         return self.jobs.recover_orphans(client)
@@ -43,6 +63,10 @@ class SlackBot:
     def start_digest(self, client: WebClient) -> threading.Event:
         """The weekly digest of unanswered questions (KB_GAPS_CHANNEL; a no-op without)."""
         return self.digest.start(client)
+
+    def start_reviews(self, client: WebClient) -> threading.Event:
+        """Ask experts to review verified answers past their review date (hourly check)."""
+        return self.reviews.start(client)
 
     def start_recovery(self, client: WebClient, interval_s: float = 5.0) -> threading.Event:
         return self.jobs.start_recovery(client, interval_s)

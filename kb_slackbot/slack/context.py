@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..access import AccessPolicy
+from ..answer.knowledge_loop import KnowledgeLoop
 from ..answer.querylog import QueryLog
 from ..answer.service import AnswerService
 from .guards import EventDeduplicator, RateLimiter
@@ -27,6 +28,8 @@ class BotContext:
     allowed_bot_ids: frozenset[str] = frozenset()
     channel_info_ttl_s: float = 300.0
     gaps_channel: str | None = None  # the weekly digest of unanswered questions
+    loop: KnowledgeLoop | None = None  # verified answers (None: experts cannot save any)
+    team_url: str = ""  # https://<team>.slack.com/, for links to experts' messages
 
     def is_ours(self, message: dict) -> bool:
         """Written by this bot (its user or its bot id)."""

@@ -46,7 +46,7 @@ class ThreadJob:
 
     @property
     def asker(self) -> Asker:
-        return Asker(self.user, self.channel, self.via)
+        return Asker(self.user, self.channel, self.via, self.thread_ts or self.ts)
 
 
 @dataclass(frozen=True)

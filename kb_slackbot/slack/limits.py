@@ -15,6 +15,7 @@ class BlockKitLimits:
     markdown_text: int = 12_000
     context_elements: int = 10
     button_text: int = 75
+    plain_text_input: int = 3000  # a modal's text input (max_length and initial_value)
 
     def block_text(self, block_type: str) -> int | None:
         """The cap on a block's ``text`` by block type (None: not text-capped here)."""

@@ -19,6 +19,7 @@ from .jobs import AnswerJobs, CommandJob, ThreadJob
 from .markup import clean_text
 from .pool import Admission
 from .texts import HELP_TEXT, QUEUED, RATE_LIMITED, SEARCHING, TOO_BUSY
+from .verify import Verification
 
 log = structlog.get_logger(__name__)
 
@@ -27,10 +28,17 @@ HELP_WORDS = ("help", "?")
 
 
 class Listeners:
-    def __init__(self, ctx: BotContext, conversations: Conversations, jobs: AnswerJobs) -> None:
+    def __init__(
+        self,
+        ctx: BotContext,
+        conversations: Conversations,
+        jobs: AnswerJobs,
+        verification: Verification,
+    ) -> None:
         self.ctx = ctx
         self.conversations = conversations
         self.jobs = jobs
+        self.verification = verification
 
     def on_mention(self, body: dict, event: dict, client: WebClient) -> None:
         if self._ignored(event) or not self._first_delivery(body, event):
@@ -47,7 +55,13 @@ class Listeners:
         self._answer_in_thread(client, event, thread_ts, question, spaces, "mention")
 
     def on_message(self, body: dict, event: dict, client: WebClient) -> None:
-        if event.get("channel_type") != "im" or event.get("subtype") not in SKIPPED_SUBTYPES:
+        if event.get("subtype") not in SKIPPED_SUBTYPES:
+            return
+        if event.get("channel_type") in ("channel", "group"):
+            if self._expert_reply(event) and self._first_reply_delivery(body, event):
+                self.verification.on_thread_reply(event, client)
+            return
+        if event.get("channel_type") != "im":
             return
         if self._ignored(event) or not self._first_delivery(body, event):
             return
@@ -120,6 +134,20 @@ class Listeners:
             return True
         bot_id = event.get("bot_id")
         return bool(bot_id) and bot_id not in self.ctx.allowed_bot_ids
+
+    def _expert_reply(self, event: dict) -> bool:
+        """A thread reply in a channel by an expert (a candidate verified answer)."""
+        return (
+            bool(event.get("thread_ts"))
+            and event.get("thread_ts") != event.get("ts")
+            and not self._ignored(event)
+            and bool(self.ctx.access.expert_spaces(event.get("user", "")))
+        )
+
+    def _first_reply_delivery(self, body: dict, event: dict) -> bool:
+        """Its own key: the same message may also arrive as an ``app_mention`` to answer."""
+        delivery, _message = delivery_keys(body, event)
+        return self.ctx.dedupe.claim(f"reply:{delivery}")
 
     def _first_delivery(self, body: dict, event: dict) -> bool:
         delivery, message = delivery_keys(body, event)

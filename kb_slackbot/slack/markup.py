@@ -15,19 +15,24 @@ _SPECIAL = re.compile(
 )
 _INCOMING_LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
 _SPACE = re.compile(r"\s+")
+_BLANK_LINES = re.compile(r"\n{3,}")
 _LINK = re.compile(r"<([^<>|\s]+)\|([^<>]*)>")
 
 
-def clean_text(raw: str) -> str:
+def clean_text(raw: str, keep_lines: bool = False) -> str:
     """A message as Slack sends it → the plain text the person typed: mentions go, channel
     refs and links keep their readable label, entities are decoded once (``&amp;lt;`` is
-    what Slack sends for a typed ``&lt;``, which must stay ``&lt;``)."""
+    what Slack sends for a typed ``&lt;``, which must stay ``&lt;``). ``keep_lines``: keep
+    the line breaks (an expert's answer with steps), else all whitespace is one space."""
     text = _USER_MENTION.sub(" ", raw)
     text = _CHANNEL_REF.sub(lambda m: f"#{m.group(1)}" if m.group(1) else " ", text)
     text = _SPECIAL.sub(lambda m: m.group(1) or " ", text)
     text = _INCOMING_LINK.sub(lambda m: m.group(2) or m.group(1), text)
     # &amp; last, so the "&lt;" it yields is not decoded a second time.
     text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    if keep_lines:
+        lines = (_SPACE.sub(" ", line).strip() for line in text.split("\n"))
+        return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
     return _SPACE.sub(" ", text).strip()
 
 

@@ -152,6 +152,47 @@ class Payloads:
             event.pop("client_msg_id", None)
         return self._event_callback(event, event_id)
 
+    def channel_message(
+        self,
+        text: str,
+        *,
+        user: str = "U1",
+        channel: str = "C1",
+        ts: str | None = None,
+        thread_ts: str | None = None,
+        event_id: str | None = None,
+    ) -> JsonDict:
+        """An ``events_api`` payload for a ``message`` event in a channel (``message.channels``)."""
+        event = self._user_message_event("message", text, user, channel, ts, thread_ts)
+        event["channel_type"] = "group" if channel.startswith("G") else "channel"
+        return self._event_callback(event, event_id)
+
+    def message_shortcut(
+        self,
+        callback_id: str,
+        message: JsonDict,
+        *,
+        user: str = "U1",
+        channel: str = "C1",
+        response_url: str = UNROUTABLE_RESPONSE_URL,
+    ) -> JsonDict:
+        """An ``interactive`` payload of type ``message_action`` (a message shortcut)."""
+        return {
+            "type": "message_action",
+            "token": VERIFICATION_TOKEN,
+            "action_ts": self._clock.next(),
+            "team": {"id": TEAM_ID, "domain": TEAM_DOMAIN},
+            "user": {"id": user, "name": f"user-{user.lower()}", "team_id": TEAM_ID},
+            "channel": {"id": channel, "name": channel.lower()},
+            "is_enterprise_install": False,
+            "enterprise": None,
+            "callback_id": callback_id,
+            "trigger_id": self._ids.trigger(),
+            "response_url": response_url,
+            "message_ts": message["ts"],
+            "message": {"type": "message", **message},
+        }
+
     def slash_command(
         self,
         text: str,

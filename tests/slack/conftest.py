@@ -11,6 +11,7 @@ import pytest
 from slack_bolt import App
 
 from kb_slackbot.access import AccessPolicy
+from kb_slackbot.answer.knowledge_loop import KnowledgeLoop
 from kb_slackbot.answer.querylog import QueryLog
 from kb_slackbot.answer.service import AnswerService
 from kb_slackbot.slack.app import create_app, make_socket_handler
@@ -42,6 +43,7 @@ def running_bot(
     service: AnswerService | None = None,
     access: AccessPolicy | None = None,
     query_log: QueryLog | None = None,
+    loop: KnowledgeLoop | None = None,
     **overrides,
 ) -> Iterator[RunningBot]:
     with FakeSlack() as fake:
@@ -56,7 +58,11 @@ def running_bot(
         if query_log is not None:  # a log of the test's own (the shared one fills up)
             service.query_log = query_log
         app, bot = create_app(
-            settings, service, query_log or sample_services.query_log, access or AccessPolicy()
+            settings,
+            service,
+            query_log or sample_services.query_log,
+            access or AccessPolicy(),
+            loop=loop,
         )
         handler = make_socket_handler(app, APP_TOKEN, ping_interval=0.3)
         handler.connect()

@@ -26,7 +26,15 @@ def chunk_in_parts(
     for blocks in _block_batches(document.blocks):
         part = replace(document, blocks=blocks)
         for chunk in chunk_document(part, count_tokens, max_tokens, overlap_tokens):
-            chunks.append(replace(chunk, index=len(chunks), flagged=flagged))
+            chunks.append(
+                replace(
+                    chunk,
+                    index=len(chunks),
+                    flagged=flagged,
+                    kind=document.kind,
+                    author=document.author,
+                )
+            )
     if not chunks:
         raise LoadError("no readable text in file")
     return chunks

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..chunking import content_hash
+from ..documents import PAGE
 from ..index import ChunkIndex, DocumentVersion, live_hashes
 from ..injection import find_instructions
 from ..keyword_store import KeywordStore
@@ -128,11 +129,14 @@ class Ingester:
 
     def _hash(self, raw: bytes, source: SourceFile, run: _Run) -> str:
         """Changes with the file and with anything that changes how it is indexed."""
+        # Pages hash as before kinds existed, so an upgrade re-embeds nothing.
+        kind = () if source.kind == PAGE else (source.kind,)
         return content_hash(
             raw,
             PIPELINE_VERSION,
             source.rel_path,
             source.space,
+            *kind,
             source.base_url or "",
             self.embedder.name,
             str(run.max_tokens),

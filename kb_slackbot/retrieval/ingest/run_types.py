@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import structlog
 
+from ..documents import PAGE
 from ..loaders import SourceFile
 
 log = structlog.get_logger("kb_slackbot.retrieval.ingest")
@@ -23,6 +24,7 @@ class IngestOptions:
     overlap_tokens: int = 40
     prune: bool = False
     max_file_bytes: int = 5_000_000
+    kind: str = PAGE  # VERIFIED only for the bot's own verified-answer folder
 
 
 @dataclass

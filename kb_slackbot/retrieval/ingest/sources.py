@@ -20,14 +20,18 @@ def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFi
     for root in paths:
         root = root.expanduser().resolve()  # stored source paths must not depend on the cwd
         if root.is_file():
-            yield SourceFile(root, root.name, options.space, options.base_url, root.parent.name)
+            yield SourceFile(
+                root, root.name, options.space, options.base_url, root.parent.name, options.kind
+            )
             continue
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
             if any(part.startswith(".") for part in rel.parts) or not path.is_file():
                 continue
             if path.suffix.lower() in SUPPORTED_SUFFIXES:
-                yield SourceFile(path, rel.as_posix(), options.space, options.base_url, root.name)
+                yield SourceFile(
+                    path, rel.as_posix(), options.space, options.base_url, root.name, options.kind
+                )
 
 
 class DocumentIds:

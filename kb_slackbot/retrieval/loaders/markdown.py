@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..documents import Document
+from ..documents import VERIFIED, Document
 from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .paragraphs import paragraph_blocks
@@ -25,15 +25,19 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
         title = first_heading or title_from_filename(source.path)
     blocks = [drop_title_heading(b, title) for b in blocks]
     updated = meta.get("updated") or meta.get("date")
+    verified = source.kind == VERIFIED
     return Document(
         doc_id=source.rel_path,
         title=title,
-        url=front_matter_url(meta["url"]) if meta.get("url") else derived_url(source),
+        # A verified answer links its Slack message, or nothing (never a path on this host).
+        url=front_matter_url(meta["url"]) if meta.get("url") else _default_url(source),
         updated=parse_date(updated, "updated") if updated else modified_date(source.path),
         space=str(meta.get("space") or source.space),
         blocks=blocks,
         source_path=str(source.path),
         language=str(meta["lang"]) if meta.get("lang") else None,
+        kind=source.kind,
+        author=str(meta.get("verified_by") or "") if verified else "",
     )
 
 
@@ -54,3 +58,7 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
 def _markdown_heading(line: str) -> tuple[int, str] | None:
     match = _HEADING.match(line)
     return (len(match.group(1)), match.group(2)) if match else None
+
+
+def _default_url(source: SourceFile) -> str:
+    return "" if source.kind == VERIFIED else derived_url(source)

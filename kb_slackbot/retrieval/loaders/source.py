@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..documents import PAGE
+
 
 class LoadError(Exception):
     """A file that cannot be ingested; the message says why, for a person."""
@@ -18,6 +20,7 @@ class SourceFile:
     space: str
     base_url: str | None
     root: str = ""  # the ingest root's folder name
+    kind: str = PAGE  # documents.VERIFIED for the bot's verified-answer folder only
 
 
 def read_source(source: SourceFile, max_bytes: int | None = None) -> bytes:
