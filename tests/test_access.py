@@ -73,3 +73,19 @@ def test_admins_group_and_bad_members(tmp_path):
     bad = GOOD + "  admins:\n    members: U9\n"
     with pytest.raises(AccessConfigError, match=r"groups.admins.members: expected a list"):
         load_access_policy(_write(tmp_path, bad), {"hr", "finance"})
+
+
+def test_experts_groups_answer_for_their_spaces(tmp_path):
+    text = GOOD + (
+        "  experts:\n    spaces: [public]\n    members: [U5, U6]\n"
+        "  hr-experts:\n    spaces: [hr]\n    members: [U6]\n"
+        "  experts-club:\n    spaces: [finance]\n    members: [U7]\n"  # not an experts group
+    )
+    policy = load_access_policy(_write(tmp_path, text), {"hr", "finance"})
+    assert policy.expert_spaces("U5") == {"public"}
+    assert policy.expert_spaces("U6") == {"public", "hr"}
+    assert policy.user_spaces("U6") == {"public", "hr"}  # an hr expert reads hr
+    assert policy.expert_spaces("U7") == frozenset() and policy.expert_spaces("U1") == frozenset()
+    no_spaces = GOOD + "  experts:\n    members: [U5]\n"
+    with pytest.raises(AccessConfigError, match="experts need spaces"):
+        load_access_policy(_write(tmp_path, no_spaces), {"hr", "finance"})

@@ -1,4 +1,4 @@
-"""The `kb-slackbot` command: ingest, search, ask, eval, run, audit, gaps, doctor.
+"""The `kb-slackbot` command: ingest, search, ask, eval, run, audit, gaps, verified, doctor.
 
 Each command lives in its own module and imports what it needs when it runs, so `--help`
 and a mistyped option answer at once.
@@ -17,6 +17,7 @@ from .evaluate import evaluate
 from .gaps import gaps
 from .index import ingest, search
 from .run import run
+from .verified import app as verified
 
 app = typer.Typer(
     help="Answer questions from your knowledge base, in Slack or on the command line.",
@@ -31,6 +32,7 @@ app.command(name="eval")(evaluate)
 app.command()(run)
 app.command()(audit)
 app.command()(gaps)
+app.add_typer(verified, name="verified")
 app.command()(doctor)
 
 

@@ -44,3 +44,11 @@ def test_links_written_in_a_page_show_where_they_go():
         to_mrkdwn("[help](mailto:evil@x.example)")
         == "<mailto:evil@x.example|help (evil@x.example)>"
     )
+
+
+def test_keep_lines_keeps_an_answers_line_breaks():
+    raw = "Run  these:\n\n\n\n1. `sudo apt install x`\n2. <https://a.example/x|the docs> &amp;lt;"
+    assert clean_text(raw, keep_lines=True) == (
+        "Run these:\n\n1. `sudo apt install x`\n2. the docs &lt;"
+    )
+    assert clean_text(raw) == "Run these: 1. `sudo apt install x` 2. the docs &lt;"
