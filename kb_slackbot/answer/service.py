@@ -44,8 +44,8 @@ log = structlog.get_logger(__name__)
 # "Matches well": the relevance model's calibrated probability (fitted on public data) that
 # the verified answer is relevant to the question: at 0.5, more likely than not. Checked, not
 # fitted, by `python -m benchmarks.verified_match` (benchmarks/README.md): raw question-to-
-# question similarity matched more paraphrases but gave a sibling question's answer 7 times
-# in 31 (the relevance model: 3) and matched 7 of 13 unanswerable questions (it: 1).
+# question similarity matched more paraphrases but gave another question's answer 5 times in
+# 31 (the relevance model: once) and matched 7 of 13 unanswerable questions (it: 1).
 VERIFIED_MATCH = 0.5
 
 
