@@ -118,6 +118,7 @@ def test_doctor_names_models_and_why(tmp_path):
     assert "hubaccessokoffline(HF_HUB_OFFLINE=1" in text
     assert "indexok0chunksat" in text
     assert "answersokextractive" in text
+    assert "verifiedanswersok0active,0dueforreview(KB_VERIFIED_TTL_DAYS=180)" in text
 
 
 def test_doctor_reports_a_disabled_reranker_and_a_broken_model(tmp_path):

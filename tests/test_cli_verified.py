@@ -44,6 +44,9 @@ def test_list_export_and_retire(tmp_path, embedder, reranker_choice):
     (source,) = result["sources"]
     assert (source["kind"], source["verified_by"], source["url"]) == ("verified", "UEXP", link)
 
+    found = CliRunner().invoke(app, ["search", "--json", QUESTION], env=env)
+    assert json.loads(found.stdout)["results"][0]["kind"] == "verified"
+
     listed = CliRunner().invoke(app, ["verified", "list", "--json"], env=env)
     (row,) = json.loads(listed.stdout)
     assert row["id"] == saved.answer_id and row["questions"] == [QUESTION, "2019 hackathon winner"]

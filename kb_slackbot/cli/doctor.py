@@ -26,6 +26,7 @@ def doctor() -> None:
         ("hub access", "ok", configure_hub_access(services.settings.hf_offline)),
         *_model_checks(services),
         _access_check(services),
+        _verified_check(services),
         _slack_check(services.settings),
     ]
     table = Table("check", "status", "detail")
@@ -86,9 +87,20 @@ def _access_check(services: Services) -> Check:
     return (
         "access",
         "ok",
-        f"{len(policy.channels)} channels and "
-        f"{len(policy.user_spaces_map)} users with extra spaces",
+        f"{len(policy.channels)} channels, "
+        f"{len(policy.user_spaces_map)} users with extra spaces, "
+        f"{len(policy.admins)} admins, {len(policy.experts)} experts",
     )
+
+
+def _verified_check(services: Services) -> Check:
+    from datetime import date
+
+    ttl = services.settings.verified_ttl_days
+    answers = services.verified.store.all()
+    due = sum(a.expired(date.today(), ttl) for a in answers)
+    detail = f"{len(answers)} active, {due} due for review (KB_VERIFIED_TTL_DAYS={ttl})"
+    return ("verified answers", "warn" if due else "ok", detail)
 
 
 def _slack_check(settings: Settings) -> Check:

@@ -51,6 +51,7 @@ def search_rows(results: list[SearchResult]) -> list[dict]:
             "heading_path": r.chunk.heading_path,
             "updated": r.chunk.updated.isoformat(),
             "space": r.chunk.space,
+            "kind": r.chunk.kind,  # page | verified
             "score": round(r.score, 4),
             "snippet": r.snippet,
             "stages": r.stages,
