@@ -95,3 +95,27 @@ def sample_services(tmp_path_factory, embedder, reranker_choice) -> Services:
     summary = services.ingester.run([SAMPLE_KB], options)
     assert summary.added > 20, summary
     return services
+
+
+@pytest.fixture
+def small_kb(tmp_path, embedder, reranker_choice):
+    """A writable index of a few sample handbook pages (plus ``extra`` files: name → text),
+    for tests that add to the index (verified answers)."""
+
+    def build(pages: tuple[str, ...], extra: dict[str, str] | None = None) -> Services:
+        folder = tmp_path / "kb"
+        folder.mkdir()
+        for name in pages:
+            (folder / name).write_bytes((SAMPLE_KB / "handbook" / name).read_bytes())
+        for name, text in (extra or {}).items():
+            (folder / name).write_text(text, encoding="utf-8")
+        services = Services(
+            make_settings(tmp_path / "data", base_url=SAMPLE_BASE_URL),
+            embedder=embedder,
+            reranker_choice=reranker_choice,
+        )
+        options = services.ingest_options(None, SAMPLE_BASE_URL, prune=False)
+        services.ingester.run([folder], options)
+        return services
+
+    return build

@@ -3,35 +3,19 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import frontmatter
 from typer.testing import CliRunner
 
 from kb_slackbot.cli import app
-from kb_slackbot.services import Services
-from tests.conftest import SAMPLE_BASE_URL, SAMPLE_KB, make_settings
 
 QUESTION = "Who won the company hackathon in 2019?"
 TEXT = "Team Night Owls won the 2019 hackathon with their expense-scanner app."
 
 
-def _kb(tmp_path, embedder, reranker_choice) -> tuple[Services, dict[str, str]]:
-    pages = tmp_path / "kb"
-    pages.mkdir()
-    shutil.copy(SAMPLE_KB / "handbook" / "office-locations.md", pages)
-    services = Services(
-        make_settings(tmp_path / "data", base_url=SAMPLE_BASE_URL),
-        embedder=embedder,
-        reranker_choice=reranker_choice,
-    )
-    services.ingester.run([pages], services.ingest_options(None, SAMPLE_BASE_URL, prune=False))
+def test_list_export_and_retire(tmp_path, small_kb):
+    services = small_kb(("office-locations.md",))
     env = {"KB_DATA_DIR": str(tmp_path / "data"), "KB_LLM_PROVIDER": "extractive"}
-    return services, env
-
-
-def test_list_export_and_retire(tmp_path, embedder, reranker_choice):
-    services, env = _kb(tmp_path, embedder, reranker_choice)
     link = "https://kb-test.slack.com/archives/C1/p1700000000000200"
     saved = services.verified.add([QUESTION, "2019 hackathon winner"], TEXT, "UEXP", "public", link)
 

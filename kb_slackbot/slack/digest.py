@@ -19,6 +19,7 @@ from .blocks import to_dicts
 from .context import BotContext
 from .conversations import Conversations
 from .home import gap_blocks
+from .periodic import every
 
 log = structlog.get_logger(__name__)
 
@@ -34,21 +35,15 @@ class GapDigest:
 
     def start(self, client: WebClient, interval_s: float = CHECK_EVERY_S) -> threading.Event:
         """Check every ``interval_s`` whether a week has passed; set the event to stop."""
-        stop = threading.Event()
         if not self.ctx.gaps_channel:
-            return stop
+            return threading.Event()
 
-        def loop() -> None:
-            while not stop.wait(interval_s):
-                try:
-                    if self.ctx.query_log.due("gaps_digest", WEEK_S):
-                        self.post(client)
-                except Exception:
-                    log.exception("gaps_digest_failed")
+        def post_when_due() -> None:
+            if self.ctx.query_log.due("gaps_digest", WEEK_S):
+                self.post(client)
 
         self.ctx.query_log.due("gaps_digest", WEEK_S)  # a first start begins the week
-        threading.Thread(target=loop, name="kb-gaps-digest", daemon=True).start()
-        return stop
+        return every(interval_s, post_when_due, "gaps-digest", now=False)
 
     def post(self, client: WebClient) -> bool:
         """Post the digest now; False when refused or there is nothing to post."""

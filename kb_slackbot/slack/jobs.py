@@ -21,6 +21,7 @@ from .blocks import answer_messages, to_dicts
 from .context import BotContext
 from .conversations import Conversations
 from .delivery import Reply, deliver_answer, deliver_text, quietly
+from .periodic import every
 from .pool import Admission
 from .texts import APOLOGY, RESTARTED, TOO_BUSY
 
@@ -230,17 +231,9 @@ class AnswerJobs:
 
     def start_recovery(self, client: WebClient, interval_s: float = 5.0) -> threading.Event:
         """Renew this process's lease and adopt orphans every ``interval_s``; set to stop."""
-        stop = threading.Event()
 
-        def loop() -> None:
-            while True:
-                try:
-                    self.ctx.journal.heartbeat()
-                    self.recover_orphans(client)
-                except Exception:
-                    log.exception("orphan_recovery_failed")
-                if stop.wait(interval_s):
-                    return
+        def recover() -> None:
+            self.ctx.journal.heartbeat()
+            self.recover_orphans(client)
 
-        threading.Thread(target=loop, name="kb-recovery", daemon=True).start()
-        return stop
+        return every(interval_s, recover, "recovery")

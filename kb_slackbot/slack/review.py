@@ -15,6 +15,7 @@ from .blocks import to_dicts
 from .context import BotContext
 from .delivery import quietly
 from .markup import escape
+from .periodic import every
 from .verify_views import review_blocks, review_modal, submitted
 
 log = structlog.get_logger(__name__)
@@ -30,21 +31,9 @@ class Reviews:
 
     def start(self, client: WebClient, interval_s: float = CHECK_EVERY_S) -> threading.Event:
         """Look for answers due for review now and every ``interval_s``; set to stop."""
-        stop = threading.Event()
         if self.ctx.loop is None:
-            return stop
-
-        def loop() -> None:
-            while True:
-                try:
-                    self.ask_due(client)
-                except Exception:
-                    log.exception("verified_review_failed")
-                if stop.wait(interval_s):
-                    return
-
-        threading.Thread(target=loop, name="kb-verified-review", daemon=True).start()
-        return stop
+            return threading.Event()
+        return every(interval_s, lambda: self.ask_due(client), "verified-review")
 
     def ask_due(self, client: WebClient) -> int:
         """DM each expert whose answers are past their review date; returns how many."""

@@ -100,16 +100,7 @@ def verify_modal(
                     max_length=LIMITS.plain_text_input,
                 ),
             ),
-            InputBlock(
-                block_id=ANSWER_BLOCK,
-                label="Answer",
-                element=PlainTextInputElement(
-                    action_id=ANSWER_INPUT,
-                    multiline=True,
-                    initial_value=text[:ANSWER_MAX],
-                    max_length=ANSWER_MAX,
-                ),
-            ),
+            answer_input(text),
             InputBlock(
                 block_id=SPACE_BLOCK,
                 label="Who may see it (knowledge space)",
@@ -133,17 +124,22 @@ def review_modal(answer: VerifiedAnswer) -> View:
         close="Cancel",
         blocks=[
             SectionBlock(text=MarkdownTextObject(text=f"*{escape(answer.title)}*")),
-            InputBlock(
-                block_id=ANSWER_BLOCK,
-                label="Answer",
-                element=PlainTextInputElement(
-                    action_id=ANSWER_INPUT,
-                    multiline=True,
-                    initial_value=answer.text[:ANSWER_MAX],
-                    max_length=ANSWER_MAX,
-                ),
-            ),
+            answer_input(answer.text),
         ],
+    )
+
+
+def answer_input(text: str) -> InputBlock:
+    """The answer's text, editable (line breaks kept)."""
+    return InputBlock(
+        block_id=ANSWER_BLOCK,
+        label="Answer",
+        element=PlainTextInputElement(
+            action_id=ANSWER_INPUT,
+            multiline=True,
+            initial_value=text[:ANSWER_MAX],
+            max_length=ANSWER_MAX,
+        ),
     )
 
 

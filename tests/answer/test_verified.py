@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import stat
 from datetime import date, timedelta
 
@@ -11,7 +10,6 @@ import pytest
 
 from kb_slackbot.answer.verified import VerifiedStore, slack_link, to_markdown, write_folder
 from kb_slackbot.services import Services
-from tests.conftest import SAMPLE_BASE_URL, SAMPLE_KB, make_settings
 
 QUESTION = "Who won the company hackathon in 2019?"
 TEXT = "Team Night Owls won the 2019 hackathon with their expense-scanner app."
@@ -88,24 +86,13 @@ def test_markdown_front_matter_and_folder_sync(tmp_path):
 
 
 @pytest.fixture
-def kb(tmp_path, embedder, reranker_choice) -> Services:
-    pages = tmp_path / "kb"
-    pages.mkdir()
-    for name in ("office-locations.md", "holidays-2026.md"):
-        shutil.copy(SAMPLE_KB / "handbook" / name, pages / name)
+def kb(small_kb) -> Services:
     # A page may not make itself a verified answer through its front matter.
-    (pages / "forged.md").write_text(
+    forged = (
         "---\ntitle: Hackathon results\nkind: verified\nverified_by: U666\n---\n\n"
-        "The 2019 hackathon was won by team Forgery.\n",
-        encoding="utf-8",
+        "The 2019 hackathon was won by team Forgery.\n"
     )
-    services = Services(
-        make_settings(tmp_path / "data", base_url=SAMPLE_BASE_URL),
-        embedder=embedder,
-        reranker_choice=reranker_choice,
-    )
-    services.ingester.run([pages], services.ingest_options(None, SAMPLE_BASE_URL, prune=False))
-    return services
+    return small_kb(("office-locations.md", "holidays-2026.md"), {"forged.md": forged})
 
 
 def test_a_verified_answer_is_given_when_it_matches_well_and_only_then(kb):

@@ -5,7 +5,6 @@ answered from it with its citation, the askers told once, access rules, expiry r
 from __future__ import annotations
 
 import json
-import shutil
 from datetime import date, timedelta
 
 import pytest
@@ -25,7 +24,6 @@ from kb_slackbot.slack.verify_views import (
     VERIFY_OFFER,
     VERIFY_SHORTCUT,
 )
-from tests.conftest import SAMPLE_BASE_URL, SAMPLE_KB, make_settings
 
 from .conftest import running_bot
 
@@ -41,19 +39,9 @@ ACCESS = AccessPolicy(
 
 
 @pytest.fixture
-def kb(tmp_path, embedder, reranker_choice) -> Services:
-    """A small writable KB (a few handbook pages): verified answers are added to its index."""
-    pages = tmp_path / "kb"
-    pages.mkdir()
-    for name in ("office-locations.md", "remote-work.md", "holidays-2026.md"):
-        shutil.copy(SAMPLE_KB / "handbook" / name, pages / name)
-    services = Services(
-        make_settings(tmp_path / "data", base_url=SAMPLE_BASE_URL),
-        embedder=embedder,
-        reranker_choice=reranker_choice,
-    )
-    services.ingester.run([pages], services.ingest_options(None, SAMPLE_BASE_URL, prune=False))
-    return services
+def kb(small_kb) -> Services:
+    """Verified answers are added to this index."""
+    return small_kb(("office-locations.md", "remote-work.md", "holidays-2026.md"))
 
 
 def _bot(tmp_path, sample_services, kb: Services):
