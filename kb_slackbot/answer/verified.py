@@ -168,6 +168,11 @@ class VerifiedStore:
             log.info("verified_answer_retired", answer_id=answer_id)
         return cursor.rowcount == 1
 
+    def remove(self, answer_id: str) -> None:
+        """Forget an answer that could not be indexed (retiring keeps the record)."""
+        with closing(self._connect()) as db, db:
+            db.execute("DELETE FROM verified WHERE answer_id = ?", (answer_id,))
+
     def claim_reviews(self, ttl_days: int) -> list[VerifiedAnswer]:
         """Active answers past their review date whose expert has not been asked since they
         were last verified; each is marked asked (once, across processes sharing the file)."""
@@ -241,7 +246,11 @@ class VerifiedAnswers:
         self, questions: Iterable[str], text: str, expert: str, space: str, link: str = ""
     ) -> VerifiedAnswer:
         answer = self.store.add(questions, text, expert, space, link)
-        self.publish()
+        try:
+            self.publish()
+        except Exception:
+            self.store.remove(answer.answer_id)  # saved means indexed: all or nothing
+            raise
         return answer
 
     def reverify(

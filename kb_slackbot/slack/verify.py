@@ -26,6 +26,7 @@ from .context import BotContext
 from .conversations import Conversations
 from .delivery import quietly
 from .markup import clean_text, escape
+from .pool import Admission
 from .verify_views import SPACE_BLOCK, Origin, offer_blocks, submitted, verify_modal
 
 log = structlog.get_logger(__name__)
@@ -35,6 +36,7 @@ EXPERTS_ONLY = (
     "Ask your knowledge-base admins if you should be one."
 )
 NOTHING_TO_SAVE = "That message has no text to save as an answer."
+NOT_SAVED = "Sorry, I couldn't save that answer. Please try again in a minute."
 ANSWERED_SINCE = ":white_check_mark: An expert has answered this question since you asked:"
 
 
@@ -152,9 +154,11 @@ class Verification:
             return
         ack()
         origin = Origin.loads(view.get("private_metadata") or "")
-        self.ctx.pool.submit(
+        admission = self.ctx.pool.submit(
             lambda: self._save(client, user, origin, questions, form.text, form.space)
         )
+        if admission is Admission.REJECTED:  # full or shutting down: nothing was saved
+            self._tell_expert(client, user, origin, NOT_SAVED)
 
     def _save(
         self,
@@ -177,9 +181,7 @@ class Verification:
             saved = loop.save(questions, text, user, space, link, thread_query_ids=thread)
         except Exception:
             log.exception("verified_answer_save_failed")
-            self._tell_expert(
-                client, user, origin, "Sorry, I couldn't save that answer. Please try again."
-            )
+            self._tell_expert(client, user, origin, NOT_SAVED)
             return
         told = self.tell_askers(client, saved.answer, saved.closed)
         log.info(

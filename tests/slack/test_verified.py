@@ -11,7 +11,7 @@ import pytest
 
 from kb_slackbot.access import AccessPolicy
 from kb_slackbot.services import Services
-from kb_slackbot.slack.verify import ANSWERED_SINCE, EXPERTS_ONLY
+from kb_slackbot.slack.verify import ANSWERED_SINCE, EXPERTS_ONLY, NOT_SAVED
 from kb_slackbot.slack.verify_views import (
     ANSWER_BLOCK,
     ANSWER_INPUT,
@@ -306,3 +306,29 @@ def test_thumbs_down_thread_offers_the_expert_too(tmp_path, sample_services, kb)
         _expert_reply(bot, "C1", thread)
         bot.fake.wait_for("chat.postEphemeral", timeout=10)
     assert len(_offers(bot)) == 1
+
+
+def test_a_save_that_cannot_be_indexed_says_so_and_keeps_nothing(tmp_path, sample_services, kb):
+    kb.settings.verified_dir.write_text("not a folder", encoding="utf-8")  # a real failure
+    with _bot(tmp_path, sample_services, kb) as bot:
+        thread = _mention(bot, QUESTION, "U1", "C1")
+        _answer_in(bot, "C1")
+        _expert_reply(bot, "C1", thread)
+        (offer,) = bot.fake.wait_for("chat.postEphemeral", timeout=10)
+        value = next(
+            e["value"]
+            for b in _parsed(offer.params["blocks"])
+            if b["type"] == "actions"
+            for e in b["elements"]
+        )
+        bot.fake.send_envelope(
+            "interactive",
+            bot.fake.payloads.block_action(VERIFY_OFFER, value, user=EXPERT, channel="C1"),
+        )
+        _submit(bot, _opened_view(bot))
+        (sorry,) = bot.fake.wait_for(
+            "chat.postEphemeral", timeout=60, predicate=lambda c: c.params["text"] == NOT_SAVED
+        )
+    assert sorry.params["user"] == EXPERT and sorry.params["thread_ts"] == thread
+    assert kb.verified.store.all(include_retired=True) == []
+    assert len(kb.query_log.unanswered(0)) == 1 and _told_calls(bot) == []
