@@ -2,7 +2,8 @@
 
 Two small logistic models over the same evidence — the best passage's relevance probability,
 the reader's probability for its best piece, how much of the question each covers, and how far
-the best passage stands out from the next ones — fitted on public data with the
+the best passage stands out from the next ones, and whether question and passage are in
+different languages — fitted on public data with the
 gold-removed protocol (``benchmarks/fit_reader.py``; ../shared/eval/README.md):
 
 - *answerable*: gold paragraph present vs removed. Below the fitted threshold the bot says it
@@ -34,6 +35,10 @@ ANSWERABILITY_FEATURES = (
     "dense_margin",  # how far the best passage's cosine stands above the next ones'
     "coverage_margin",  # … and its question coverage (levels shift with language and corpus;
     # "one passage stands out" transfers — see retrieval.relevance.pool_margins)
+    "cross_language",  # 1 when the question and the best passage are in different languages:
+    # every cosine and coverage sits lower then. Its weight is one shift of the logit, fitted
+    # on XQuAD de↔vi question/passage pairs after all other weights (fitted on monolingual
+    # questions) are fixed, so monolingual questions are judged exactly as without it.
 )
 MODEL_FILE = "reader_model.json"
 Band = Literal["high", "medium", "low"]
@@ -54,6 +59,7 @@ class Evidence:
     piece_semantic: float
     dense_margin: float
     coverage_margin: float
+    cross_language: bool = False
 
     def row(self) -> list[float]:
         return [
@@ -65,6 +71,7 @@ class Evidence:
             self.piece_semantic,
             self.dense_margin,
             self.coverage_margin,
+            1.0 if self.cross_language else 0.0,
         ]
 
 

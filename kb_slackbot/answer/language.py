@@ -22,3 +22,19 @@ def detect_language(text: str, default: str = "en") -> str:
         return default
     language, probability = _identifier().classify(text)
     return language if probability >= 0.7 else default
+
+
+@lru_cache(maxsize=1)
+def _any_language() -> LanguageIdentifier:
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
+def languages_differ(question: str, passage: str, confidence: float = 0.9) -> bool:
+    """The question and the passage are confidently in two different languages (any of the
+    identifier's languages, not only SUPPORTED: a Vietnamese page is still "not German").
+    Short or unclear text never counts as a mismatch."""
+    if len(question.split()) < 3 or len(passage.split()) < 3:
+        return False
+    identify = _any_language().classify
+    (q_lang, q_p), (p_lang, p_p) = identify(question), identify(passage)
+    return q_lang != p_lang and q_p >= confidence and p_p >= confidence

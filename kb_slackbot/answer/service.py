@@ -32,7 +32,7 @@ from .compose import Composition
 from .context import TokenCounter
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
-from .language import detect_language
+from .language import detect_language, languages_differ
 from .messages import message
 from .models import AnswerResult, Asker, Turn
 from .querylog import QueryLog
@@ -181,7 +181,7 @@ class AnswerService:
         with self._compute:
             # A follow-up ("and for Linux?") is read with the question it follows.
             reading = self._read(with_context(question, context), response.results)
-        verdict = self._judge(response.results, reading)
+        verdict = self._judge(question, response.results, reading)
         timings["read"] = round((time.perf_counter() - clock) * 1000, 1)
         log.info(
             "answerability",
@@ -232,7 +232,7 @@ class AnswerService:
             )
         return self.reader.read(question, passages, self.searcher.idf)
 
-    def _judge(self, results: list[SearchResult], reading: Reading) -> Verdict:
+    def _judge(self, question: str, results: list[SearchResult], reading: Reading) -> Verdict:
         if not results or not reading.picks:
             return Verdict(False, 0.0, 0.0, "low")
         best = results[0]
@@ -246,6 +246,7 @@ class AnswerService:
                 piece_semantic=reading.semantic,
                 dense_margin=best.stages.get("dense_margin", 0.0),
                 coverage_margin=best.stages.get("coverage_margin", 0.0),
+                cross_language=languages_differ(question, best.chunk.text),
             )
         )
 

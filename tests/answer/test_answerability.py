@@ -35,20 +35,22 @@ def test_strong_evidence_is_answered_and_weak_evidence_is_not():
     assert weak.band == "low" and strong.band in ("high", "medium")
 
 
+FIELDS = (
+    "relevance",
+    "reader",
+    "passage_coverage",
+    "passage_dense",
+    "piece_coverage",
+    "piece_semantic",
+    "dense_margin",
+    "coverage_margin",
+)
+
+
 def test_probabilities_rise_from_weak_to_strong_evidence():
     model = load_answerability()
-    fields = (
-        "relevance",
-        "reader",
-        "passage_coverage",
-        "passage_dense",
-        "piece_coverage",
-        "piece_semantic",
-        "dense_margin",
-        "coverage_margin",
-    )
     low, high = WEAK.__dict__, STRONG.__dict__
-    halfway = Evidence(**{f: (low[f] + high[f]) / 2 for f in fields})
+    halfway = Evidence(**{f: (low[f] + high[f]) / 2 for f in FIELDS})
     verdicts = [model.judge(e) for e in (WEAK, halfway, STRONG)]
     assert [v.p_answerable for v in verdicts] == sorted(v.p_answerable for v in verdicts)
     assert [v.p_correct for v in verdicts] == sorted(v.p_correct for v in verdicts)
@@ -78,3 +80,13 @@ def test_more_evidence_never_lowers_answerability():
         raised = Evidence(**{**WEAK.__dict__, field: STRONG.__dict__[field]})
         assert model.judge(raised).p_answerable >= model.judge(WEAK).p_answerable, field
         assert model.judge(raised).p_correct >= model.judge(WEAK).p_correct, field
+
+
+def test_a_cross_language_question_is_judged_against_lower_levels():
+    # Every cosine and coverage sits lower when question and page differ in language (fitted
+    # on XQuAD de<->vi pairs): the same middling evidence is more likely answerable then.
+    model = load_answerability()
+    middling = Evidence(**{f: (WEAK.__dict__[f] + STRONG.__dict__[f]) / 2 for f in FIELDS})
+    crossed = Evidence(**{**middling.__dict__, "cross_language": True})
+    assert model.judge(crossed).p_answerable > model.judge(middling).p_answerable
+    assert not model.judge(Evidence(**{**WEAK.__dict__, "cross_language": True})).answerable

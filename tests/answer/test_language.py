@@ -1,4 +1,4 @@
-from kb_slackbot.answer.language import detect_language
+from kb_slackbot.answer.language import detect_language, languages_differ
 from kb_slackbot.answer.messages import message
 
 
@@ -13,3 +13,20 @@ def test_not_found_message_follows_language():
     assert "Wissensdatenbank" in message("not_found", "de")
     assert "base de conhecimento" in message("not_found", "pt")
     assert message("not_found", "xx") == message("not_found", "en")
+
+
+def test_languages_differ_between_question_and_passage():
+    passage_en = (
+        "Every employee gets 28 days of paid leave a year. Unused days carry over to the "
+        "next year until the end of March; ask your manager before you book them."
+    )
+    passage_de = (
+        "Die Verteidigung der Panthers gab nur 308 Punkte ab und belegte den sechsten Platz."
+    )
+    passage_vi = "Đội thủ của Panthers chỉ thua 308 điểm, đứng thứ sáu trong giải đấu."
+    question_de = "Wie viele Punkte gab die Verteidigung der Panthers ab?"
+    assert languages_differ(question_de, passage_vi)  # any language, not only SUPPORTED
+    assert languages_differ("¿Cuántos días de vacaciones tengo al año?", passage_en)
+    assert not languages_differ(question_de, passage_de)
+    assert not languages_differ("How many vacation days do I get?", passage_en)
+    assert not languages_differ("vpn setup", passage_vi)  # too short to tell

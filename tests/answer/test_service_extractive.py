@@ -102,3 +102,19 @@ def test_sources_older_than_today_use_injected_clock(sample_services):
     service.today = lambda: date(2026, 9, 15)
     result = service.answer("What VPN client do we use and how do I install it on Linux?")
     assert all(not s.outdated for s in result.sources if s.updated >= date(2025, 9, 15))
+
+
+def test_the_judge_is_told_when_question_and_page_differ_in_language(sample_services):
+    service = _service(sample_services)
+    judged = []
+    model = service.answerability
+
+    class Spy:
+        def judge(self, evidence):
+            judged.append(evidence.cross_language)
+            return model.judge(evidence)
+
+    service.answerability = Spy()
+    service.answer("How many days of paid vacation do I get per year?")
+    service.answer("¿Cuántos días de vacaciones pagadas tengo al año?")  # English pages
+    assert judged == [False, True]
