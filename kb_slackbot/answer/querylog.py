@@ -85,6 +85,11 @@ class QueryLog:
             ):
                 if column not in have:
                     db.execute(f"ALTER TABLE queries ADD COLUMN {column} {kind}")
+            # An expert's thread reply looks up the thread's questions (slack/verify.py).
+            db.execute(
+                "CREATE INDEX IF NOT EXISTS queries_thread ON queries"
+                " (json_extract(context, '$.thread_ts'))"
+            )
         self.purge()
 
     def _connect(self) -> sqlite3.Connection:

@@ -17,7 +17,10 @@ from kb_slackbot.slack.verify_views import (
     ANSWER_INPUT,
     QUESTIONS_BLOCK,
     QUESTIONS_INPUT,
+    REVIEW_EDIT,
     REVIEW_KEEP,
+    REVIEW_MODAL,
+    REVIEW_RETIRE,
     SPACE_BLOCK,
     SPACE_INPUT,
     VERIFY_MODAL,
@@ -119,6 +122,20 @@ def _submit(bot, view: dict, user=EXPERT, space="public", questions=None, text=N
     return bot.fake.wait_ack(bot.fake.send_envelope("interactive", payload))
 
 
+def _click_offer(bot, offer) -> None:
+    """The expert clicks "Save as verified answer" in the ephemeral offer."""
+    value = next(
+        e["value"]
+        for b in _parsed(offer.params["blocks"])
+        if b["type"] == "actions"
+        for e in b["elements"]
+    )
+    bot.fake.send_envelope(
+        "interactive",
+        bot.fake.payloads.block_action(VERIFY_OFFER, value, user=EXPERT, channel="C1"),
+    )
+
+
 def _opened_view(bot, n: int = 1) -> dict:
     call = bot.fake.wait_for("views.open", count=n, timeout=30)[n - 1]
     return _parsed(call.params["view"])
@@ -144,16 +161,7 @@ def test_expert_reply_becomes_the_answer_for_the_same_and_a_paraphrased_question
         assert QUESTION[:20] in json.dumps(offer.params["blocks"]) or "2019" in json.dumps(
             offer.params["blocks"]
         )
-        value = next(
-            e["value"]
-            for b in _parsed(offer.params["blocks"])
-            if b["type"] == "actions"
-            for e in b["elements"]
-        )
-        bot.fake.send_envelope(
-            "interactive",
-            bot.fake.payloads.block_action(VERIFY_OFFER, value, user=EXPERT, channel="C1"),
-        )
+        _click_offer(bot, offer)
         view = _opened_view(bot)
         inputs = {b["block_id"]: b["element"] for b in view["blocks"] if b["type"] == "input"}
         assert QUESTION in inputs[QUESTIONS_BLOCK]["initial_value"]
@@ -289,6 +297,60 @@ def test_an_expired_answer_is_flagged_and_its_expert_asked_to_review_once(
     assert after.sources[0].updated == later
 
 
+def test_review_edit_and_retire_and_only_an_expert_of_the_space_may(tmp_path, sample_services, kb):
+    service = kb.answer_service("extractive", cached=False)
+    loop = kb.knowledge_loop(service)
+    saved = loop.save([QUESTION], EXPERT_TEXT, EXPERT, "public").answer.answer_id
+    with running_bot(
+        tmp_path,
+        sample_services,
+        service=service,
+        access=ACCESS,
+        query_log=kb.query_log,
+        loop=loop,
+    ) as bot:
+
+        def click(action: str, user: str, name: str):
+            url = bot.fake.response_url(name)
+            seen = len(bot.fake.responses)
+            bot.fake.send_envelope(
+                "interactive",
+                bot.fake.payloads.block_action(
+                    action, saved, user=user, channel="D9", response_url=url
+                ),
+            )
+            return bot.fake.wait_for_response(count=seen + 1, timeout=30)[seen][1]
+
+        refused = click(REVIEW_RETIRE, HR_EXPERT, "not-theirs")  # an expert, but for hr only
+        assert "Only an expert for this answer's space" in refused["text"]
+        assert loop.verified.store.get(saved).status == "active"
+
+        bot.fake.send_envelope(
+            "interactive",
+            bot.fake.payloads.block_action(REVIEW_EDIT, saved, user=EXPERT, channel="D9"),
+        )
+        view = _opened_view(bot)
+        assert view["callback_id"] == REVIEW_MODAL and view["private_metadata"] == saved
+        values = {
+            ANSWER_BLOCK: {ANSWER_INPUT: {"type": "plain_text_input", "value": "Team Larks."}}
+        }
+        envelope = bot.fake.send_envelope(
+            "interactive",
+            bot.fake.payloads.view_submission(REVIEW_MODAL, saved, values, user=EXPERT),
+        )
+        bot.fake.wait_ack(envelope)
+        bot.fake.wait_for(
+            "chat.postMessage", timeout=30, predicate=lambda c: "Updated" in c.params["text"]
+        )
+        assert service.answer(QUESTION).answer == "Team Larks. [1]"
+
+        retired = click(REVIEW_RETIRE, EXPERT, "retire")
+        assert "Retired" in retired["text"]
+        assert click(REVIEW_KEEP, EXPERT, "late")["text"].startswith("This verified answer")
+    after = service.answer(QUESTION)
+    assert after.provider != "verified" and not any(s.kind == "verified" for s in after.sources)
+
+
 def test_thumbs_down_thread_offers_the_expert_too(tmp_path, sample_services, kb):
     """A 👎 answer's thread is open to an expert's reply like a not-found one; an answered,
     unrated one is not."""
@@ -315,16 +377,7 @@ def test_a_save_that_cannot_be_indexed_says_so_and_keeps_nothing(tmp_path, sampl
         _answer_in(bot, "C1")
         _expert_reply(bot, "C1", thread)
         (offer,) = bot.fake.wait_for("chat.postEphemeral", timeout=10)
-        value = next(
-            e["value"]
-            for b in _parsed(offer.params["blocks"])
-            if b["type"] == "actions"
-            for e in b["elements"]
-        )
-        bot.fake.send_envelope(
-            "interactive",
-            bot.fake.payloads.block_action(VERIFY_OFFER, value, user=EXPERT, channel="C1"),
-        )
+        _click_offer(bot, offer)
         _submit(bot, _opened_view(bot))
         (sorry,) = bot.fake.wait_for(
             "chat.postEphemeral", timeout=60, predicate=lambda c: c.params["text"] == NOT_SAVED
