@@ -29,12 +29,29 @@ def _any_language() -> LanguageIdentifier:
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
+def question_language(text: str, confidence: float = 0.9) -> tuple[str, bool] | None:
+    """A question's language when it is clear, and whether it was told among all languages
+    (True: at ``confidence``) or only among SUPPORTED ones (False: at detect_language's 0.7 —
+    a short Portuguese question can be 0.76 "pt" among all languages, near Galician and
+    Spanish, but 0.95 among the supported ones); None if unsure."""
+    language, probability = _any_language().classify(text)
+    if probability >= confidence:
+        return language, True
+    language, probability = _identifier().classify(text)
+    return (language, False) if probability >= 0.7 else None
+
+
 def languages_differ(question: str, passage: str, confidence: float = 0.9) -> bool:
-    """The question and the passage are confidently in two different languages (any of the
-    identifier's languages, not only SUPPORTED: a Vietnamese page is still "not German").
-    Short or unclear text never counts as a mismatch."""
+    """The question and the passage are confidently in two different languages (the page in
+    any of the identifier's languages, not only SUPPORTED: a Vietnamese page is still "not
+    German"). Short or unclear text never counts as a mismatch; nor does a question told only
+    among the supported languages against a page in another (a Vietnamese question can look
+    0.7 "pt" among them)."""
     if len(question.split()) < 3 or len(passage.split()) < 3:
         return False
-    identify = _any_language().classify
-    (q_lang, q_p), (p_lang, p_p) = identify(question), identify(passage)
-    return q_lang != p_lang and q_p >= confidence and p_p >= confidence
+    page_language, probability = _any_language().classify(passage)
+    asked = question_language(question, confidence)
+    if probability < confidence or asked is None:
+        return False
+    language, among_all = asked
+    return language != page_language and (among_all or page_language in SUPPORTED)
