@@ -17,6 +17,7 @@ from collections.abc import Callable
 import structlog
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
+from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from ..access import PUBLIC
 from ..answer.gaps import Asked
@@ -25,6 +26,7 @@ from .blocks import answer_messages, to_dicts
 from .context import BotContext
 from .conversations import Conversations
 from .delivery import quietly
+from .limits import LIMITS
 from .markup import clean_text, escape
 from .pool import Admission
 from .verify_views import SPACE_BLOCK, Origin, offer_blocks, submitted, verify_modal
@@ -244,15 +246,19 @@ class Verification:
         if not any(answer.answer_id in s.doc_id for s in result.sources if s.kind == "verified"):
             log.info("asker_not_told", query_id=asked.query_id, reason="answer not readable there")
             return False
-        lead = f"{ANSWERED_SINCE}\n>{escape(asked.question[:300])}"
+        lead = SectionBlock(
+            text=MarkdownTextObject(text=f"{ANSWERED_SINCE}\n>{escape(asked.question[:300])}")
+        )
+        messages = [(m.text, m.blocks) for m in answer_messages(result, actions=False)]
+        text, blocks = messages[0]
+        if len(blocks) < LIMITS.blocks_per_message:  # the news and the answer in one message
+            messages[0] = (f"{ANSWERED_SINCE} {text}", [lead, *blocks])
+        else:
+            messages.insert(0, (ANSWERED_SINCE, [lead]))
         try:
-            client.chat_postMessage(channel=channel, thread_ts=thread_ts, text=lead)
-            for message in answer_messages(result, actions=False):
+            for text, blocks in messages:
                 client.chat_postMessage(
-                    channel=channel,
-                    thread_ts=thread_ts,
-                    text=message.text,
-                    blocks=to_dicts(message.blocks),
+                    channel=channel, thread_ts=thread_ts, text=text, blocks=to_dicts(blocks)
                 )
         except SlackApiError as exc:
             log.warning("asker_not_told", query_id=asked.query_id, error=exc.response.get("error"))

@@ -177,6 +177,8 @@ def test_expert_reply_becomes_the_answer_for_the_same_and_a_paraphrased_question
             predicate=lambda c: ANSWERED_SINCE in str(c.params.get("text")),
         )
         assert len(told) == 1 and told[0].params["thread_ts"] == thread
+        news = json.dumps(_parsed(told[0].params["blocks"]))
+        assert QUESTION in news and "Night Owls" in news and f"Verified by <@{EXPERT}>" in news
         bot.fake.wait_for(
             "chat.postEphemeral",
             count=2,
