@@ -47,15 +47,16 @@ def kb(small_kb) -> Services:
     return small_kb(("office-locations.md", "remote-work.md", "holidays-2026.md"))
 
 
-def _bot(tmp_path, sample_services, kb: Services):
-    service = kb.answer_service("extractive")
+def _bot(tmp_path, sample_services, kb: Services, service=None, loop=None):
+    """The bot on ``kb`` with the experts of ACCESS (``service``/``loop``: a test's own)."""
+    service = service or kb.answer_service("extractive")
     return running_bot(
         tmp_path,
         sample_services,
         service=service,
         access=ACCESS,
         query_log=kb.query_log,
-        loop=kb.knowledge_loop(service),
+        loop=loop or kb.knowledge_loop(service),
     )
 
 
@@ -273,14 +274,7 @@ def test_an_expired_answer_is_flagged_and_its_expert_asked_to_review_once(
     before = service.answer(QUESTION)
     assert before.sources[0].kind == "verified" and before.sources[0].outdated
     assert any("due for review" in w for w in before.warnings)
-    with running_bot(
-        tmp_path,
-        sample_services,
-        service=service,
-        access=ACCESS,
-        query_log=kb.query_log,
-        loop=loop,
-    ) as bot:
+    with _bot(tmp_path, sample_services, kb, service, loop) as bot:
         assert bot.bot.reviews.ask_due(bot.app.client) == 1
         assert bot.bot.reviews.ask_due(bot.app.client) == 0  # asked once
         (dm,) = bot.fake.calls_to("chat.postMessage")
@@ -303,14 +297,7 @@ def test_review_edit_and_retire_and_only_an_expert_of_the_space_may(tmp_path, sa
     service = kb.answer_service("extractive", cached=False)
     loop = kb.knowledge_loop(service)
     saved = loop.save([QUESTION], EXPERT_TEXT, EXPERT, "public").answer.answer_id
-    with running_bot(
-        tmp_path,
-        sample_services,
-        service=service,
-        access=ACCESS,
-        query_log=kb.query_log,
-        loop=loop,
-    ) as bot:
+    with _bot(tmp_path, sample_services, kb, service, loop) as bot:
 
         def click(action: str, user: str, name: str):
             url = bot.fake.response_url(name)
