@@ -129,7 +129,7 @@ def group(
         if key not in vectors:
             vectors[key] = _unit(embed(item.question))
         vector = vectors[key]
-        scores = [min(float(m @ vector) for m in wordings) for wordings in members]
+        scores = [_link(vector, wordings) for wordings in members]
         best = int(np.argmax(scores)) if scores else -1
         if best >= 0 and scores[best] >= similar:
             gaps[best].asked.append(item)
@@ -163,9 +163,14 @@ def covered(
             closed.append(gap)
             continue
         wordings = [_unit(embed(q)) for q in gap.questions]
-        if any(min(float(v @ w) for w in wordings) >= similar for v in vectors):
+        if any(_link(v, wordings) >= similar for v in vectors):
             closed.append(gap)
     return closed
+
+
+def _link(vector: np.ndarray, wordings: list[np.ndarray]) -> float:
+    """Complete link: how similar ``vector`` is to the least similar of ``wordings``."""
+    return min(float(w @ vector) for w in wordings)
 
 
 def _unit(vector: np.ndarray) -> np.ndarray:

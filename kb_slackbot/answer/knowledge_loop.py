@@ -40,12 +40,7 @@ class KnowledgeLoop:
     def open_questions(self, channel: str, thread_ts: str) -> list[dict]:
         """The questions of a thread the bot could not answer (or that got a 👎), not yet
         answered by a verified answer: what an expert's reply there may answer."""
-        return [
-            row
-            for row in self.query_log.in_thread(channel, thread_ts)
-            if (row["status"] == "not_found" or row.get("feedback") == "not_helpful")
-            and not row.get("resolved_by")
-        ]
+        return self.query_log.in_thread(channel, thread_ts, unanswered=True)
 
     def save(
         self,

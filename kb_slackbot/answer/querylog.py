@@ -23,6 +23,8 @@ from .models import AnswerResult, Asker
 
 log = structlog.get_logger(__name__)
 PURGE_INTERVAL_S = 3600.0
+# A gap: a question that found no answer or got a 👎, and that no verified answer closed yet.
+_UNANSWERED = "(status = 'not_found' OR feedback = 'not_helpful') AND resolved_by IS NULL"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS queries (
@@ -214,22 +216,22 @@ class QueryLog:
             return []
         with closing(self._connect()) as db:
             rows = db.execute(
-                "SELECT * FROM queries WHERE created_at >= ?"
-                " AND (status = 'not_found' OR feedback = 'not_helpful')"
-                " AND resolved_by IS NULL"
+                f"SELECT * FROM queries WHERE created_at >= ? AND {_UNANSWERED}"
                 " AND json_extract(context, '$.user') IS NOT NULL ORDER BY created_at",
                 (timestamp,),
             ).fetchall()
         return [dict(r) for r in rows]
 
-    def in_thread(self, channel: str, thread_ts: str) -> list[dict]:
-        """The questions the bot answered in one Slack thread, oldest first."""
+    def in_thread(self, channel: str, thread_ts: str, unanswered: bool = False) -> list[dict]:
+        """The questions the bot answered in one Slack thread, oldest first (``unanswered``:
+        only those that are gaps, as :meth:`unanswered` counts them)."""
         if not self.enabled or not thread_ts:
             return []
+        gaps_only = f" AND {_UNANSWERED}" if unanswered else ""
         with closing(self._connect()) as db:
             rows = db.execute(
                 "SELECT * FROM queries WHERE json_extract(context, '$.channel') = ?"
-                " AND json_extract(context, '$.thread_ts') = ? ORDER BY created_at",
+                f" AND json_extract(context, '$.thread_ts') = ?{gaps_only} ORDER BY created_at",
                 (channel, thread_ts),
             ).fetchall()
         return [dict(r) for r in rows]

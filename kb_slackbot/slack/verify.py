@@ -50,16 +50,14 @@ class Verification:
     # --- offering -------------------------------------------------------------------------
 
     def on_thread_reply(self, event: dict, client: WebClient) -> None:
-        """A channel message: an expert's reply in a thread the bot could not answer?"""
+        """An expert's reply in a channel thread (the listener checked that much): offer to
+        save it if the bot could not answer that thread."""
         user, channel = event.get("user", ""), event.get("channel", "")
-        thread_ts, ts = event.get("thread_ts"), event.get("ts", "")
+        thread_ts, ts = event["thread_ts"], event.get("ts", "")
         loop = self.ctx.loop
-        if loop is None or not thread_ts or thread_ts == ts or event.get("subtype"):
-            return
-        if not self.ctx.access.expert_spaces(user) or f"<@{self.ctx.bot_user_id}>" in (
-            event.get("text") or ""
-        ):
-            return  # not an expert, or a question to the bot (answered as a mention)
+        mentions_bot = f"<@{self.ctx.bot_user_id}>" in (event.get("text") or "")
+        if loop is None or mentions_bot or event.get("subtype"):
+            return  # nothing to save into, a question to the bot (a mention), or not typed
         open_rows = loop.open_questions(channel, thread_ts)
         if not open_rows:
             return
