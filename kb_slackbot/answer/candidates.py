@@ -24,6 +24,7 @@ KINDS = ("sentence", "item", "row", "code", "steps")  # "steps": from section_st
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[¿¡]?[A-ZÀ-ÖØ-Þ0-9])")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
+_CODE_COMMENT = re.compile(r"^\s*(?:#(?![!#])|//|--)\s?(.*)$")  # shell/Python, C-like, SQL
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _INLINE = [
     (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # bold
@@ -167,7 +168,34 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             units.append(Unit("code", f"{intro.text}\n{code}", heading, len(units)))
         else:
             units.append(Unit("code", code, heading, len(units)))
+        # A block of several commented commands is a small reference table: each comment
+        # is what its command does ("# Roll back to the previous version").
+        context = f"{heading} {intro.text if intro else ''}".strip()
+        for comment, snippet in commented_commands(block.lines):
+            lead = comment if comment[-1] in "?.!:" else f"{comment}:"
+            units.append(Unit("code", f"{lead}\n{snippet}", context, len(units)))
     return units
+
+
+def commented_commands(lines: list[str]) -> list[tuple[str, str]]:
+    """(comment, fenced snippet) for each comment-led group of a fenced block that has at
+    least two; nothing for a block that is one command or has no comments."""
+    fence = lines[0].strip() if lines and _FENCE.match(lines[0]) else "```"
+    body = [line for line in lines if not _FENCE.match(line)]
+    groups: list[tuple[str, list[str]]] = []
+    for line in body:
+        match = _CODE_COMMENT.match(line)
+        if match and not (groups and not groups[-1][1]):
+            groups.append((match.group(1).strip(), []))
+        elif match:  # a comment continued on the next line
+            groups[-1] = (f"{groups[-1][0]} {match.group(1).strip()}", [])
+        elif groups and line.strip():
+            groups[-1][1].append(line)
+    groups = [(c, code) for c, code in groups if c and code]
+    if len(groups) < 2:
+        return []
+    closing = fence[:3]
+    return [(c, "\n".join([fence, *code, closing])) for c, code in groups]
 
 
 def section_steps(text: str, max_lines: int = 40) -> str:

@@ -55,6 +55,39 @@ def test_list_items_carry_their_lead_in_and_code_its_step():
     assert "sudo apt install wireguard-tools" in code[0].text
 
 
+COMMANDS = """You need the `shipyard` CLI:
+
+```bash
+# What is running where?
+shipyard status --service api
+
+# Roll back to the previous
+# production version
+shipyard rollback --service api --to previous
+```
+"""
+
+
+def test_each_commented_command_of_a_code_block_is_its_own_piece():
+    code = [u for u in extract_units(COMMANDS, "Deploys › Commands") if u.kind == "code"]
+    whole, status, rollback = code  # the block as a whole stays a piece too
+    assert "shipyard status" in whole.text and "shipyard rollback" in whole.text
+    assert status.text == "What is running where?\n```bash\nshipyard status --service api\n```"
+    assert rollback.text == (
+        "Roll back to the previous production version:\n"
+        "```bash\nshipyard rollback --service api --to previous\n```"
+    )
+    assert rollback.context == "Deploys › Commands You need the `shipyard` CLI:"
+
+
+def test_a_single_command_or_an_uncommented_block_is_not_split():
+    one = "```bash\n# Bring the tunnel up\nsudo wg-quick up nwl\n```\n"
+    plain = "```python\nimport os\nprint(os.sep)\n```\n"
+    shebang = "```sh\n#!/bin/sh\necho hi\n## not a comment group\necho bye\n```\n"
+    for text in (one, plain, shebang):
+        assert len([u for u in extract_units(text) if u.kind == "code"]) == 1, text
+
+
 def test_meta_sentences_are_never_candidates():
     text = "This page explains how to set up the VPN. The VPN costs nothing."
     assert [u.text for u in extract_units(text)] == ["The VPN costs nothing."]
