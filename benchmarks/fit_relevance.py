@@ -110,7 +110,7 @@ class Corpus:
             for d in pool
         ]
         terms = tokenize(text)
-        base = feature_matrix(terms, self.keyword.idf(terms), candidates, LISTED)
+        base = feature_matrix(terms, self.keyword.coverage_weights(terms), candidates, LISTED)
         relevant = self.data.qrels[qid]
         labels = np.array([d in relevant for d in pool], dtype=np.int64)
         return Query(qid, text, relevant, pool, base, labels, dense_list, bm25_list)

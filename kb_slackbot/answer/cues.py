@@ -2,8 +2,8 @@
 
 Question words in English, German, Portuguese, Spanish and Vietnamese (the languages of our
 users and of the public sets the reader is fitted on): "how much / wie viele / quanto /
-cuánto / bao nhiêu" ask for an amount, "when / wann / quando / cuándo / khi nào" for a time,
-"who / wer / quem / quién / ai" for a name, "where / wo / onde / dónde" for a place, "phone /
+cuánto / bao nhiêu" and "is there a budget / gibt es einen Zuschuss" ask for an amount,
+"when / wann / quando / cuándo / khi nào" for a time, "who / wer / quem / quién / ai" for a name, "where / wo / onde / dónde" for a place, "phone /
 hotline / Telefon / telefone" for a phone number; "how do I / wie richte ich / como faço /
 cómo puedo" ask for steps.
 """
@@ -23,7 +23,15 @@ _QUESTION_TYPES = {
     r"wie (?:viele?|lange|hoch|groß|alt|weit|oft|schnell|früh|teuer)|wieviele?|"
     r"welche (?:\w+)?nummer|"
     r"quant[oa]s?|quanto tempo|qual (?:é )?o (?:valor|número|telefone|preço|limite)|"
-    r"cu[aá]nt[oa]s?|cu[aá]l es el (?:número|precio|límite|valor)|bao nhiêu|mấy",
+    r"cu[aá]nt[oa]s?|cu[aá]l es el (?:número|precio|límite|valor)|bao nhiêu|mấy|"
+    # "is there a budget / an allowance for …" asks for the amount.
+    r"\b(?:is there|are there|do (?:i|we|you) get|can (?:i|we) get) (?:an? |any )?(?:\w+ ){0,2}"
+    r"(?:budget|allowance|stipend|subsidy|bonus|discount|reimbursement)s?\b|"
+    r"gibt es (?:einen |eine |ein )?(?:\w+ ){0,2}(?:zuschuss|budget|pauschale|zulage|bonus)|"
+    r"(?:tem|há|existe) (?:algum |alguma |um |uma )?(?:\w+ ){0,2}"
+    r"(?:aux[ií]lio|ajuda de custo|subs[ií]dio|reembolso|b[oô]nus|verba|or[çc]amento)|"
+    r"(?:hay|existe) (?:algún |alguna |un |una )?(?:\w+ ){0,2}"
+    r"(?:presupuesto|ayuda|subsidio|reembolso|bono|descuento)",
     "time": r"\bwhen\b|what time|what year|which year|what date|which day|deadline|"
     r"by when|\bwann\b|frist|\bprazo\b|\bplazo\b|"
     r"um wie viel uhr|in welchem jahr|an welchem tag|\bquando\b|que horas|em que ano|"

@@ -230,7 +230,7 @@ class AnswerService:
                     ),
                 )
             )
-        return self.reader.read(question, passages, self.searcher.idf)
+        return self.reader.read(question, passages, self.searcher.coverage_weights)
 
     def _judge(self, question: str, results: list[SearchResult], reading: Reading) -> Verdict:
         if not results or not reading.picks:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .keyword_segment import EMPTY, Row, Segment
+from .term_prior import expected_share
 from .tokens import tokenize
 
 __all__ = ["EMPTY", "KeywordHit", "KeywordIndex", "Row", "Segment", "index_texts", "tokenize"]
@@ -154,6 +155,13 @@ class KeywordIndex:
     def idf(self, terms: list[str]) -> dict[str, float]:
         """Lucene's IDF of each term over the live chunks (the weight BM25 gives it)."""
         return {term: self._idf(len(self._postings(term)[0])) for term in terms}
+
+    def coverage_weights(self, terms: list[str]) -> dict[str, float]:
+        """Each term's weight when measuring how much of a question a text covers: the IDF,
+        with the document frequency at least what general language predicts for chunks of
+        this index's length (term_prior) — everyday words never weigh like rare names."""
+        floor = {term: self.size * expected_share(term, self._avg_length) for term in terms}
+        return {term: self._idf(max(len(self._postings(term)[0]), floor[term])) for term in terms}
 
 
 def index_texts(texts: list[str]) -> KeywordIndex:

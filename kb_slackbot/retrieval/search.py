@@ -149,9 +149,9 @@ class HybridSearcher:
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
         return SearchResponse(passing, rejected, lap.total())
 
-    def idf(self, terms: list[str]) -> dict[str, float]:
+    def coverage_weights(self, terms: list[str]) -> dict[str, float]:
         """How rare each term is in the index (the reader weighs question words with it)."""
-        return self._current().idf(terms)
+        return self._current().coverage_weights(terms)
 
     def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:
         """Every section of a page: (headings, PDF page) → its text, chunks joined in order."""
@@ -233,7 +233,8 @@ class HybridSearcher:
             for cid in pool
         ]
         terms = tokenize(query)
-        base = feature_matrix(terms, keyword.idf(terms), candidates, self.config.candidates)
+        weights = keyword.coverage_weights(terms)
+        base = feature_matrix(terms, weights, candidates, self.config.candidates)
         probability = self.relevance.score(base)
         order = list(np.argsort(-probability, kind="stable"))
         coverage = BASE_FEATURES.index("coverage")

@@ -138,7 +138,11 @@ def test_thread_history_reaches_the_model_in_alternating_turns(claude, service_w
         Turn("user", "How do I set up the VPN on macOS?"),
         Turn("assistant", "Install WireGuard from the App Store [1]."),
     ]
-    service_with(_claude(claude)).answer("and for Linux?", history=history)
+    service = service_with(_claude(claude))
+    # This test is about the turns the model sees, not about whether a bare follow-up is
+    # judged answerable: every question is answered here.
+    service.answerability = replace(service.answerability, threshold=0.0)
+    service.answer("and for Linux?", history=history)
     roles = [m["role"] for m in claude.requests[-1].body["messages"]]
     assert roles == ["user", "assistant", "user"]
 

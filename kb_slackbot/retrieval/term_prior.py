@@ -1,0 +1,30 @@
+"""How common a word is in general language: a floor under a term's document frequency.
+
+A knowledge base is small, so its own counts say little about everyday words. Docs rarely say
+"my", "much" or "qual", and a question's everyday words then look like the rarest terms there
+are and outweigh its real subject when we measure how much of the question a passage covers.
+So a term's document frequency is at least what its frequency in general text (wordfreq, in the
+languages of our users) predicts for this many chunks of this length: "my" counts as common
+in any KB, while "tokyo" or "hackathon" stay as rare as the KB says. Only the question-coverage
+weights use this; BM25 keeps the index's own counts.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from wordfreq import word_frequency
+
+LANGUAGES = ("en", "de", "pt", "es", "fr", "it", "nl")
+
+
+@lru_cache(maxsize=65536)
+def general_frequency(term: str) -> float:
+    """The term's highest frequency per word in any of LANGUAGES (0 when unknown)."""
+    return max(word_frequency(term, lang, wordlist="small") for lang in LANGUAGES)
+
+
+def expected_share(term: str, chunk_words: float) -> float:
+    """The share of ``chunk_words``-word chunks of general text expected to hold ``term``."""
+    return -math.expm1(-general_frequency(term) * max(chunk_words, 1.0))

@@ -1,0 +1,44 @@
+"""Question-coverage weights: a small KB's counts, floored by how common a word is in general."""
+
+from __future__ import annotations
+
+from kb_slackbot.retrieval.keyword import index_texts
+from kb_slackbot.retrieval.term_prior import expected_share, general_frequency
+
+SENTENCES = [
+    "Employees receive 28 days of paid leave per calendar year.",
+    "Set up the WireGuard tunnel with wg-quick on Linux.",
+    "The hotel limit per night in Berlin is 160 euros.",
+    "Expense claims are submitted in Ledgerly within 30 days.",
+]
+# 20 chunks of about 80 words, the size of real ones (the floor depends on chunk length).
+TEXTS = [f"{s} " * 8 + f"part{n}" for n in range(5) for s in SENTENCES]
+
+
+def test_everyday_words_the_kb_never_uses_do_not_weigh_like_rare_names():
+    index = index_texts(TEXTS)
+    idf = index.idf(["my", "much", "el", "quokkaberry"])
+    weights = index.coverage_weights(["my", "much", "el", "quokkaberry"])
+    # The KB's own counts: all four are unknown, so all look equally rare.
+    assert len(set(idf.values())) == 1
+    # With the general-language floor: "my" (en), "much" (en), "el" (es) are everyday words.
+    assert weights["quokkaberry"] == idf["quokkaberry"]  # unknown anywhere: still the rarest
+    for word in ("my", "much", "el"):
+        assert weights[word] < 0.7 * weights["quokkaberry"], word
+
+
+def test_the_floor_only_lowers_weights_and_leaves_rare_known_terms_alone():
+    index = index_texts(TEXTS)
+    terms = ["wireguard", "ledgerly", "the", "per", "days"]
+    idf, weights = index.idf(terms), index.coverage_weights(terms)
+    assert all(weights[t] <= idf[t] for t in terms)
+    assert weights["wireguard"] == idf["wireguard"] and weights["ledgerly"] == idf["ledgerly"]
+    assert weights["the"] < idf["the"]  # in half the chunks here, but in nearly every text
+
+
+def test_expected_share_grows_with_frequency_and_chunk_length():
+    assert general_frequency("quokkaberry") == 0.0
+    assert expected_share("quokkaberry", 100) == 0.0
+    assert general_frequency("the") > general_frequency("hotel") > 0
+    assert expected_share("hotel", 200) > expected_share("hotel", 50) > 0
+    assert 0.9 < expected_share("the", 100) <= 1.0
