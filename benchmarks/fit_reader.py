@@ -19,6 +19,11 @@ against the XQuAD-vi index and back, e2e and gold removed), only in folds that h
 neither language (so only the FaQuAD-pt fold) and in the shipped fit. A separate table scores
 such pairs of half the articles with a model fitted on the other half's.
 
+The answerable model (only it: no answer spans) also trains on SciFact claims, gold abstracts
+present vs removed. Claims are written apart from their abstract, with less word overlap than
+the QA sets' questions (closer to what people ask a KB). A table scores each half of the
+claims with a model fitted without them and with the other half.
+
     python benchmarks/fit_reader.py [--max-queries 300] [--write]
 """
 
@@ -47,6 +52,7 @@ from kb_slackbot.retrieval.keyword import tokenize
 from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel, pool_margins
 
 QA_SETS = ("xquad-de", "xquad-vi", "faquad-pt")
+CLAIMS = "scifact"  # answerable-only rows (see main)
 # XQuAD-de and XQuAD-vi are translations of the same SQuAD items (same question and paragraph
 # ids): a German question against the Vietnamese paragraphs (and vice versa) is a question
 # whose words the passages barely share, so only the semantic evidence says whether it can be
@@ -121,16 +127,17 @@ def build_cases(
 ) -> list[Case]:
     cases = []
     for qid, question in corpus.data.queries.items():
-        gold = next(iter(corpus.data.qrels[qid]))
+        golds = set(corpus.data.qrels[qid])  # one paragraph, or several abstracts (SciFact)
+        gold = min(golds)
         for mode in modes:
-            query = corpus.query(qid, exclude={gold} if mode == "removed" else set())
+            query = corpus.query(qid, exclude=golds if mode == "removed" else set())
             probabilities = first.predict(query.base)
             passages = passages_for(
                 corpus, query, probabilities, gold if mode == "oracle" else None
             )
             pairs = reader.units(passages)
             terms = tokenize(question)
-            idf = corpus.keyword.idf(terms)
+            idf = corpus.keyword.coverage_weights(terms)
             units = [u for _, u in pairs]
             rows = reader.lexical(question, pairs, idf)
             labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
@@ -188,6 +195,7 @@ def evidence(case: Case, best: float, reading) -> Evidence:
         dense_margin=case.margins[0],
         coverage_margin=case.margins[1],
         cross_language=case.cross_language,
+        type_found=1.0 - reading.type_miss if reading else 1.0,
     )
 
 
@@ -304,6 +312,19 @@ def main() -> None:
             reader,
             modes=("e2e", "removed"),
         )
+    if CLAIMS in corpora:
+        # SciFact claims: no answer spans, so they only ever teach "is the passage the question
+        # is about in the index" (gold abstracts present vs removed), never the reader or the
+        # confidence. Claims are written apart from the abstract: less word overlap than the
+        # reading-comprehension questions, as with questions people ask a KB.
+        claims = corpora[CLAIMS].data.queries
+        cases[CLAIMS] = build_cases(
+            corpora[CLAIMS],
+            relevance_without(CLAIMS),
+            {claim: [] for claim in claims},
+            Reader(None, placeholder, placeholder),
+            modes=("e2e", "removed"),
+        )
     scorer = CachedScorer(embedder, cases)
 
     def fit_reader(sets) -> Reader:
@@ -340,7 +361,7 @@ def main() -> None:
         model that low coverage and cosine are fine in monolingual text)."""
         return np.array([c.cross_language for s in sets for c in cases[s] if c.mode != "oracle"])
 
-    reading_rows, abstain_rows, band_rows, cross_rows = [], [], [], []
+    reading_rows, abstain_rows, band_rows, cross_rows, claim_rows = [], [], [], [], []
     for held in QA_SETS:
         train = [s for s in QA_SETS if s != held]
         reader = fit_reader(train)
@@ -354,9 +375,25 @@ def main() -> None:
         both = np.concatenate([rows, x_rows[keep]])
         both_present = np.concatenate([present, x_present[keep]])
         # Unconstrained weights as the baseline in the same table; the shipped fit is monotone,
-        # with the cross-language pairs where the fold allows them ("monotone+cross").
-        # The threshold always answers 90% of the *monolingual* training questions.
+        # with the SciFact claims' rows and, where the fold allows them, the cross-language
+        # pairs' offset (the "shipped" row). The threshold always answers 90% of the
+        # *monolingual* QA training questions.
         variants = [("free", fit, rows, present), ("monotone", fit_monotone, rows, present)]
+        # The same without the type_found evidence (the column held at 1), in the same run.
+        no_type = rows.copy()
+        no_type[:, ANSWERABILITY_FEATURES.index("type_found")] = 1.0
+        variants.append(("monotone, no type_found", fit_monotone, no_type, present))
+        if CLAIMS in cases:
+            c_rows, c_present, _ = answerability_data([CLAIMS], reader)
+            variants.append(
+                (
+                    "monotone+claims",
+                    fit_monotone,
+                    np.concatenate([rows, c_rows]),
+                    np.concatenate([present, c_present]),
+                )
+            )
+            claim_rows += claims_check(rows, present, c_rows, c_present, held)
         if cross:
             # "joint": every weight refitted with the pairs (rejected: it moves the monolingual
             # operating point); "offset" (shipped): the monolingual fit plus one fitted
@@ -389,7 +426,22 @@ def main() -> None:
                 ]
             )
         answerable, threshold, correct = fit_answerability(
-            (rows, present, right), (x_rows[keep], x_present[keep], x_right[keep])
+            (rows, present, right),
+            (x_rows[keep], x_present[keep], x_right[keep]),
+            (c_rows, c_present) if CLAIMS in cases else None,
+        )
+        # The shipped recipe (fit_answerability), scored the same way.
+        p = answerable.predict(held_rows)
+        abstain_rows.append(
+            [
+                held,
+                "shipped: monotone+claims" + (", pairs offset" if cross else ""),
+                int(held_present.sum()),
+                float(np.mean(p[held_present == 1] >= threshold)),
+                float(np.mean(p[held_present == 0] < threshold)),
+                float(roc_auc_score(held_present, p)),
+                round(threshold, 3),
+            ]
         )
         p_train = answerable.predict(rows)
         for mode in ("oracle", "e2e"):
@@ -448,6 +500,20 @@ def main() -> None:
         ["fit", "pairs", "answered, gold present", "abstained, gold removed", "AUROC"],
         cross_rows,
     )
+    if claim_rows:
+        print_table(
+            "SciFact claims, gold abstracts removed: each half of the claims scored by a model"
+            " fitted on two QA sets (the third held out), with or without the other half",
+            [
+                "QA set held out",
+                "fit",
+                "claims",
+                "answered, gold present",
+                "abstained, removed",
+                "AUROC",
+            ],
+            claim_rows,
+        )
     print_table(
         "Confidence bands on answered questions (gold present or removed; right = contains gold)",
         ["set", "band", "answers", "share right"],
@@ -476,12 +542,18 @@ def with_cross_offset(model: LogisticModel, x_rows, x_labels) -> LogisticModel:
     return LogisticModel(model.features, model.mean, model.scale, coef, model.intercept)
 
 
-def fit_answerability(mono, cross):
-    """The answerable and correct models: monotone fits on the monolingual rows, plus the
+def fit_answerability(mono, cross, claims=None):
+    """The answerable and correct models: monotone fits on the monolingual rows (the
+    answerable one also on the SciFact claims' rows, ``claims``: (rows, present)), plus the
     cross-language offset fitted on the pairs; the threshold answers 90% of the monolingual
     questions whose gold paragraph is present. ``mono``/``cross``: (rows, present, right)."""
     rows, present, right = mono
-    answerable = recalibrate(fit_monotone(rows, present, ANSWERABILITY_FEATURES), rows, present)
+    a_rows, a_present = rows, present
+    if claims is not None:
+        a_rows, a_present = np.concatenate([rows, claims[0]]), np.concatenate([present, claims[1]])
+    answerable = recalibrate(
+        fit_monotone(a_rows, a_present, ANSWERABILITY_FEATURES), a_rows, a_present
+    )
     threshold = float(np.quantile(answerable.predict(rows)[present == 1], 0.10))
     answerable = with_cross_offset(answerable, cross[0], cross[1])
     correct = recalibrate(fit_monotone(rows, right, ANSWERABILITY_FEATURES), rows, right)
@@ -526,12 +598,47 @@ def cross_check(rows, present, x_rows, x_present, x_articles, keep) -> list[list
     return out
 
 
+def claims_check(rows, present, c_rows, c_present, held) -> list[list]:
+    """SciFact claims scored by the answerable model fitted on the QA rows alone, and fitted
+    with the other half of the claims (alternating claims); each threshold answers 90% of its
+    own fitting rows with the gold present."""
+    half = np.arange(len(c_rows)) // 2 % 2 == 0  # a claim's e2e and removed rows stay together
+    out = []
+    for name in ("monotone", "monotone+claims"):
+        answered, abstained, scores = [], [], np.zeros(len(c_rows))
+        for scored in (half, ~half):
+            fit_rows, fit_present = rows, present
+            if name.endswith("claims"):
+                fit_rows = np.concatenate([rows, c_rows[~scored]])
+                fit_present = np.concatenate([present, c_present[~scored]])
+            model = recalibrate(
+                fit_monotone(fit_rows, fit_present, ANSWERABILITY_FEATURES), fit_rows, fit_present
+            )
+            cut = float(np.quantile(model.predict(fit_rows)[fit_present == 1], 0.10))
+            p = model.predict(c_rows[scored])
+            answered += list(p[c_present[scored] == 1] >= cut)
+            abstained += list(p[c_present[scored] == 0] < cut)
+            scores[scored] = p
+        out.append(
+            [
+                held,
+                name,
+                int(c_present.sum()),
+                float(np.mean(answered)),
+                float(np.mean(abstained)),
+                float(roc_auc_score(c_present, scores)),
+            ]
+        )
+    return out
+
+
 def write(reader: Reader, cases, answerability_data) -> None:
     mono = answerability_data(QA_SETS, reader)
     rows, _, right = mono
     keep = np.array([c.cross_language for s in CROSS_SETS for c in cases[s] if c.mode != "oracle"])
     cross = tuple(a[keep] for a in answerability_data(CROSS_SETS, reader))
-    answerable, threshold, correct = fit_answerability(mono, cross)
+    claims = answerability_data([CLAIMS], reader)[:2] if CLAIMS in cases else None
+    answerable, threshold, correct = fit_answerability(mono, cross, claims)
     p = answerable.predict(rows)
     # "high" must hold on every set, not only on the three together: the strictest set's cut.
     pc = correct.predict(rows)
@@ -541,7 +648,7 @@ def write(reader: Reader, cases, answerability_data) -> None:
     )
     payload = {
         "version": "2",
-        "fitted_on": list(QA_SETS),
+        "fitted_on": [*QA_SETS, *([CLAIMS] if claims is not None else [])],
         "reader_first": reader.first.to_dict(),
         "reader": reader.model.to_dict(),
         "answerable": answerable.to_dict(),

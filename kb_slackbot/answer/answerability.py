@@ -35,6 +35,8 @@ ANSWERABILITY_FEATURES = (
     "dense_margin",  # how far the best passage's cosine stands above the next ones'
     "coverage_margin",  # … and its question coverage (levels shift with language and corpus;
     # "one passage stands out" transfers — see retrieval.relevance.pool_margins)
+    "type_found",  # 0 when the question asks for an amount, a time, a name or a place and the
+    # best piece holds none (a near miss: the right topic without the asked-for fact), else 1
     "cross_language",  # 1 when the question and the best passage are in different languages:
     # every cosine and coverage sits lower then. Its weight is one shift of the logit, fitted
     # on XQuAD de↔vi question/passage pairs after all other weights (fitted on monolingual
@@ -60,6 +62,7 @@ class Evidence:
     dense_margin: float
     coverage_margin: float
     cross_language: bool = False
+    type_found: float = 1.0
 
     def row(self) -> list[float]:
         return [
@@ -71,6 +74,7 @@ class Evidence:
             self.piece_semantic,
             self.dense_margin,
             self.coverage_margin,
+            self.type_found,
             1.0 if self.cross_language else 0.0,
         ]
 

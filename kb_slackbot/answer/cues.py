@@ -3,9 +3,9 @@
 Question words in English, German, Portuguese, Spanish and Vietnamese (the languages of our
 users and of the public sets the reader is fitted on): "how much / wie viele / quanto /
 cuánto / bao nhiêu" and "is there a budget / gibt es einen Zuschuss" ask for an amount,
-"when / wann / quando / cuándo / khi nào" for a time, "who / wer / quem / quién / ai" for a name, "where / wo / onde / dónde" for a place, "phone /
-hotline / Telefon / telefone" for a phone number; "how do I / wie richte ich / como faço /
-cómo puedo" ask for steps.
+"when / wann / quando / cuándo / khi nào" for a time, "who / wer / quem / quién / ai" for a
+name, "where / wo / onde / dónde" for a place, "phone / hotline / Telefon / telefone" for a
+phone number; "how do I / wie richte ich / como faço / cómo puedo" ask for steps.
 """
 
 from __future__ import annotations

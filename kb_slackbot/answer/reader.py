@@ -64,6 +64,8 @@ class Reading:
     best: float  # P(the best piece holds the answer); 0 when there was nothing to read
     coverage: float = 0.0  # how much of the question the best piece covers (IDF-weighted)
     semantic: float = 0.0  # the semantic scorer's score for the best piece
+    type_miss: float = 0.0  # 1: the question asks for an amount/time/name/place the best
+    # piece does not hold
 
     def text(self) -> str:
         """The answer as Markdown with [n] markers, pieces in the order they were chosen."""
@@ -185,13 +187,15 @@ class Reader:
         facts = {
             "coverage": float(rows[order[0], FEATURES.index("coverage")]),
             "semantic": float(rows[order[0], FEATURES.index("semantic")]),
+            "type_miss": float(rows[order[0], FEATURES.index("type_miss")]),
         }
         if is_howto(question):
             found = self._best_steps(question, pairs, probabilities, idf)
             if found is not None:
                 steps, cover = found
                 # The steps are the piece shown: how much of the question they cover counts.
-                return Reading([steps], best, max(cover, facts["coverage"]), facts["semantic"])
+                cover = max(cover, facts["coverage"])
+                return Reading([steps], best, cover, facts["semantic"], facts["type_miss"])
         picks = [Pick(best_passage.number, best_unit, best)]
         words = best_unit.words
         for i in order[1:3]:

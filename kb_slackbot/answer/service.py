@@ -247,6 +247,7 @@ class AnswerService:
                 dense_margin=best.stages.get("dense_margin", 0.0),
                 coverage_margin=best.stages.get("coverage_margin", 0.0),
                 cross_language=languages_differ(question, best.chunk.text),
+                type_found=1.0 - reading.type_miss,
             )
         )
 

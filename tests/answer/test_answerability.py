@@ -90,3 +90,13 @@ def test_a_cross_language_question_is_judged_against_lower_levels():
     crossed = Evidence(**{**middling.__dict__, "cross_language": True})
     assert model.judge(crossed).p_answerable > model.judge(middling).p_answerable
     assert not model.judge(Evidence(**{**WEAK.__dict__, "cross_language": True})).answerable
+
+
+def test_a_near_miss_without_the_asked_for_fact_is_less_likely_answerable():
+    # "What's the phone number for sev 1 support?" on a page about sev 1 support that lists no
+    # number: the same evidence, but the best piece lacks the kind of fact asked for.
+    model = load_answerability()
+    middling = Evidence(**{f: (WEAK.__dict__[f] + STRONG.__dict__[f]) / 2 for f in FIELDS})
+    missing = Evidence(**{**middling.__dict__, "type_found": 0.0})
+    assert model.judge(missing).p_answerable < model.judge(middling).p_answerable
+    assert model.judge(missing).p_correct < model.judge(middling).p_correct

@@ -143,3 +143,18 @@ def test_the_semantic_pass_finds_a_paraphrased_fact(reader):
     passages = [Passage(1, LEAVE, "Paid leave › Allowance", 0.8)]
     reading = reader.read("How many vacation days do we get?", passages, _idf)
     assert "28 days of paid leave" in reading.text(), reading.text()
+
+
+def test_the_reading_says_when_the_asked_for_kind_of_fact_is_missing(reader):
+    support = (
+        "Severity 1 tickets are answered around the clock by the on-call support engineer. "
+        "Open them in the dashboard and mark them as urgent."
+    )
+    passages = [Passage(1, support, "Support › Severity 1", 0.8)]
+    missing = reader.read("What's the phone number for sev 1 support?", passages, _idf)
+    assert missing.type_miss == 1.0
+    listed = [Passage(1, support + " Call +49 30 555 0101 for severity 1.", "Support", 0.8)]
+    found = reader.read("What's the phone number for sev 1 support?", listed, _idf)
+    assert found.type_miss == 0.0 and "+49 30 555 0101" in found.text()
+    untyped = reader.read("Are severity 1 tickets answered at night?", passages, _idf)
+    assert untyped.type_miss == 0.0  # no kind of fact asked for: nothing can be missing
