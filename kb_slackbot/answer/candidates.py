@@ -34,9 +34,11 @@ _INLINE = [
 ]
 # "This page explains …": true of the page, never an answer to a question.
 _META = re.compile(
-    r"^(?:this|the following|diese[rs]?|nesta|esta|este|essa|esse|en esta|in diese[rm])\s+"
-    r"(?:page|document|article|guide|section|doc|seite|dokument|artikel|abschnitt|anleitung|"
-    r"página|pagina|documento|artigo|seção|secção|sección|guia|guía)\b"
+    r"^(?:this|the following|diese[rs]?|nesta|neste|esta|este|essa|esse|en esta|en este|"
+    r"in diese[rm]|auf diese[rm]|an diese[rm])\s+"
+    r"(?:page|document|article|guide|section|doc|runbook|playbook|handbook|manual|tutorial|"
+    r"how-to|faq|seite|dokument|artikel|abschnitt|anleitung|handbuch|"
+    r"página|pagina|documento|artigo|seção|secção|sección|guia|guía|manual|tutorial)\b"
     r"|^(?:see|siehe|veja|vea|ver)\s+(?:below|unten|abaixo|abajo)\b",
     re.IGNORECASE,
 )

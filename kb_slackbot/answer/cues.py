@@ -41,12 +41,17 @@ _QUESTION_TYPES = {
     "place": r"\bwhere\b|\bwo\b|\bwohin\b|\bwoher\b|\bonde\b|d[oó]nde|ở đâu",
 }
 _QUESTION_TYPE_PATTERNS = {k: re.compile(v, re.IGNORECASE) for k, v in _QUESTION_TYPES.items()}
+_NOT_A_VERB = r"(?!(?:isso|isto|esto|eso|todo|tempo|tiempo|muito|mucho)\b)"
 _HOWTO = re.compile(
     r"^[\s¿]*(?:how (?:do|can|should|would) (?:i|we|you)|how to\b|what(?:'s| is| are) the steps|"
     r"steps to|wie (?:kann|muss|soll) (?:ich|man)|wie (?:richte|installiere|mache|erstelle|"
     r"setze|aktiviere|deaktiviere|lösche|ändere|rolle|stelle)|"
+    # Any verb in the first person: "wie schließe ich", "como conecto", "cómo restauro".
+    r"wie \w+e ich\b|"
     r"como (?:fa[çc]o|posso|devo|configur|instal|cri[oa]|ativ|desativ|cancel|mud|alter)|"
+    rf"como (?:eu )?{_NOT_A_VERB}\w{{3,}}o\b|"
     r"c[oó]mo (?:puedo|hago|debo|configur|instal|cre[oa]|activ|desactiv|cancel|cambi)|"
+    rf"c[oó]mo {_NOT_A_VERB}\w{{3,}}o\b|"
     r"làm (?:thế nào|sao))",
     re.IGNORECASE,
 )

@@ -80,6 +80,13 @@ class Reading:
         return ("\n\n" if _multiline(self.picks) else " ").join(parts)
 
 
+def _overlaps(a: str, b: str) -> bool:
+    """One piece holds the other (a code block quoted with its lead-in sentence, a commented
+    command and its whole block)."""
+    a, b = " ".join(a.split()), " ".join(b.split())
+    return a in b or b in a
+
+
 def _multiline(picks: Sequence[Pick]) -> bool:
     return any("\n" in p.unit.text for p in picks)
 
@@ -203,6 +210,8 @@ class Reader:
             p = float(probabilities[i])
             if p < best * self.config.second_ratio or words + unit.words > self.config.max_words:
                 break
+            if any(_overlaps(unit.text, pick.unit.text) for pick in picks):
+                continue  # a sentence and the code block it introduces: say it once
             picks.append(Pick(passage.number, unit, p))
             words += unit.words
         return Reading(picks, best, **facts)

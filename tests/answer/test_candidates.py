@@ -95,9 +95,14 @@ def test_meta_sentences_are_never_candidates():
         "Diese Seite beschreibt den Ablauf.",
         "Esta página explica o processo.",
         "See below for details.",
+        "This runbook describes how the production databases are backed up.",
+        "Auf dieser Seite erfahren Sie, wie Sie den AVV abschließen.",
+        "Neste guia você aprende a conectar os Correios.",
+        "En esta página se explica cómo restaurar una tabla.",
     ):
-        assert is_meta(sentence)
+        assert is_meta(sentence), sentence
     assert not is_meta("The page size limit is 10 MB.")
+    assert not is_meta("This step takes about 5 minutes.")
 
 
 def test_section_steps_keep_numbers_and_code_and_stop_at_trailing_prose():

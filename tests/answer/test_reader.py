@@ -100,9 +100,14 @@ def test_howto_cues_in_four_languages():
         "Wie richte ich das VPN ein?",
         "Como faço para configurar a VPN?",
         "¿Cómo puedo configurar la VPN?",
+        "Wie schließe ich den AVV ab?",
+        "como conecto o meu contrato dos correios?",
+        "¿cómo restauro una sola tabla desde un backup?",
     ):
-        assert is_howto(question)
+        assert is_howto(question), question
     assert not is_howto("What does the VPN cost?")
+    assert not is_howto("Wie hoch ist das Elterngeld?")
+    assert not is_howto("Como isso funciona?")
 
 
 def test_a_fact_in_a_table_is_answered_with_its_row(reader):
@@ -158,3 +163,24 @@ def test_the_reading_says_when_the_asked_for_kind_of_fact_is_missing(reader):
     assert found.type_miss == 0.0 and "+49 30 555 0101" in found.text()
     untyped = reader.read("Are severity 1 tickets answered at night?", passages, _idf)
     assert untyped.type_miss == 0.0  # no kind of fact asked for: nothing can be missing
+
+
+CANCEL = """If you notice during the grace period that something still depends on the old key, \
+you can undo the scheduled revocation:
+
+```bash
+pwctl keys revoke --cancel key_OLDKEYID
+```
+
+This only works before the grace period ends. A key that has been revoked cannot be restored.
+"""
+
+
+def test_a_sentence_and_the_code_it_introduces_are_quoted_once(reader):
+    passages = [Passage(1, CANCEL, "API keys › Cancelling a scheduled revocation", 0.9)]
+    for question in (
+        "scheduled the old key for revocation but something still uses it, can i undo that??",
+        "what's the longest grace period I can give when revoking a key",
+    ):
+        text = reader.read(question, passages, _idf).text()
+        assert text.count("something still depends on the old key") == 1, text
