@@ -561,16 +561,33 @@ def fit_answerability(mono, cross, claims=None):
     return answerable, threshold, correct
 
 
+def scored_in_halves(halves, fitted_without, x_rows, x_present) -> list[float]:
+    """Each half (a row mask) scored by the model and cut ``fitted_without(half)`` returns:
+    answered with the gold present, abstained with it removed, AUROC over both halves."""
+    answered, abstained, scores = [], [], np.zeros(len(x_rows))
+    for scored in halves:
+        model, cut = fitted_without(scored)
+        p = model.predict(x_rows[scored])
+        answered += list(p[x_present[scored] == 1] >= cut)
+        abstained += list(p[x_present[scored] == 0] < cut)
+        scores[scored] = p
+    return [
+        float(np.mean(answered)),
+        float(np.mean(abstained)),
+        float(roc_auc_score(x_present, scores)),
+    ]
+
+
 def cross_check(rows, present, x_rows, x_present, x_articles, keep) -> list[list]:
     """Cross-language pairs of one half of the articles scored by a model fitted without any
     pair of that half (two halves, alternating articles; the other half's ``keep`` pairs are
     fitted on), next to the monolingual fit. Every pair of the scored half is scored."""
-    halves = sorted(set(x_articles))
+    articles = sorted(set(x_articles))
+    halves = [np.array([a in set(h) for a in x_articles]) for h in (articles[0::2], articles[1::2])]
     out = []
     for name in ("monotone", "monotone+pairs, joint", "monotone+pairs, offset"):
-        answered, abstained, scores = [], [], np.zeros(len(x_rows))
-        for half in (set(halves[0::2]), set(halves[1::2])):
-            scored = np.array([a in half for a in x_articles])
+
+        def fitted_without(scored, name=name):
             fitted = ~scored & keep
             fit_rows, fit_present = rows, present
             if name.endswith("joint"):
@@ -581,20 +598,10 @@ def cross_check(rows, present, x_rows, x_present, x_articles, keep) -> list[list
             )
             if name.endswith("offset"):
                 model = with_cross_offset(model, x_rows[fitted], x_present[fitted])
-            cut = float(np.quantile(model.predict(rows)[present == 1], 0.10))
-            p = model.predict(x_rows[scored])
-            answered += list(p[x_present[scored] == 1] >= cut)
-            abstained += list(p[x_present[scored] == 0] < cut)
-            scores[scored] = p
-        out.append(
-            [
-                name,
-                int(x_present.sum()),
-                float(np.mean(answered)),
-                float(np.mean(abstained)),
-                float(roc_auc_score(x_present, scores)),
-            ]
-        )
+            return model, float(np.quantile(model.predict(rows)[present == 1], 0.10))
+
+        figures = scored_in_halves(halves, fitted_without, x_rows, x_present)
+        out.append([name, int(x_present.sum()), *figures])
     return out
 
 
@@ -605,8 +612,8 @@ def claims_check(rows, present, c_rows, c_present, held) -> list[list]:
     half = np.arange(len(c_rows)) // 2 % 2 == 0  # a claim's e2e and removed rows stay together
     out = []
     for name in ("monotone", "monotone+claims"):
-        answered, abstained, scores = [], [], np.zeros(len(c_rows))
-        for scored in (half, ~half):
+
+        def fitted_without(scored, name=name):
             fit_rows, fit_present = rows, present
             if name.endswith("claims"):
                 fit_rows = np.concatenate([rows, c_rows[~scored]])
@@ -614,21 +621,10 @@ def claims_check(rows, present, c_rows, c_present, held) -> list[list]:
             model = recalibrate(
                 fit_monotone(fit_rows, fit_present, ANSWERABILITY_FEATURES), fit_rows, fit_present
             )
-            cut = float(np.quantile(model.predict(fit_rows)[fit_present == 1], 0.10))
-            p = model.predict(c_rows[scored])
-            answered += list(p[c_present[scored] == 1] >= cut)
-            abstained += list(p[c_present[scored] == 0] < cut)
-            scores[scored] = p
-        out.append(
-            [
-                held,
-                name,
-                int(c_present.sum()),
-                float(np.mean(answered)),
-                float(np.mean(abstained)),
-                float(roc_auc_score(c_present, scores)),
-            ]
-        )
+            return model, float(np.quantile(model.predict(fit_rows)[fit_present == 1], 0.10))
+
+        figures = scored_in_halves([half, ~half], fitted_without, c_rows, c_present)
+        out.append([held, name, int(c_present.sum()), *figures])
     return out
 
 
