@@ -42,7 +42,8 @@ def test_a_short_question_in_a_supported_language_is_still_recognised():
     question_pt = "Como configuro a VPN no meu computador com Linux?"
     assert question_language(question_pt) == ("pt", False)
     assert languages_differ(question_pt, passage_en)
-    assert question_language("Como configuro a VPN no Linux?") is None  # too unclear to say
+    assert question_language("Como configuro a VPN no Linux?") is None  # too unclear to say…
+    assert languages_differ("Como configuro a VPN no Linux?", passage_en)  # …but not English
     assert question_language("how do I get the vpn working on my mac?") == ("en", False)
     assert not languages_differ("how do I get the vpn working on my mac?", passage_en)
     assert question_language("Đội thủ của Panthers thua bao nhiêu điểm?") == ("vi", True)
