@@ -24,7 +24,16 @@ KINDS = ("sentence", "item", "row", "code", "steps")  # "steps": from section_st
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[¿¡]?[A-ZÀ-ÖØ-Þ0-9])")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
-_CODE_COMMENT = re.compile(r"^\s*(?:#(?![!#])|//|--)\s?(.*)$")  # shell/Python, C-like, SQL
+# A whole-line comment, by the fence's language: "# …" (shell, Python, YAML and unlabelled
+# blocks), "// …" (C-like), "-- …" (SQL). Only there: "  --env live \" in a shell command is
+# an option, not a comment.
+_C_LIKE = ("js", "javascript", "ts", "typescript", "go", "java", "c", "cpp", "rust", "swift")
+_SQL = ("sql", "psql", "plsql", "mysql")
+_COMMENT_BY_LANGUAGE = {
+    **dict.fromkeys(_C_LIKE, re.compile(r"^\s*//\s?(.*)$")),
+    **dict.fromkeys(_SQL, re.compile(r"^\s*--\s(.*)$")),
+}
+_HASH_COMMENT = re.compile(r"^\s*#(?![!#])\s?(.*)$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _INLINE = [
     (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # bold
@@ -38,7 +47,7 @@ _META = re.compile(
     r"in diese[rm]|auf diese[rm]|an diese[rm])\s+"
     r"(?:page|document|article|guide|section|doc|runbook|playbook|handbook|manual|tutorial|"
     r"how-to|faq|seite|dokument|artikel|abschnitt|anleitung|handbuch|"
-    r"página|pagina|documento|artigo|seção|secção|sección|guia|guía|manual|tutorial)\b"
+    r"página|pagina|documento|artigo|seção|secção|sección|guia|guía)\b"
     r"|^(?:see|siehe|veja|vea|ver)\s+(?:below|unten|abaixo|abajo)\b",
     re.IGNORECASE,
 )
@@ -183,10 +192,11 @@ def commented_commands(lines: list[str]) -> list[tuple[str, str]]:
     """(comment, fenced snippet) for each comment-led group of a fenced block that has at
     least two; nothing for a block that is one command or has no comments."""
     fence = lines[0].strip() if lines and _FENCE.match(lines[0]) else "```"
+    comment = _COMMENT_BY_LANGUAGE.get(fence[3:].strip().lower(), _HASH_COMMENT)
     body = [line for line in lines if not _FENCE.match(line)]
     groups: list[tuple[str, list[str]]] = []
     for line in body:
-        match = _CODE_COMMENT.match(line)
+        match = comment.match(line)
         if match and not (groups and not groups[-1][1]):
             groups.append((match.group(1).strip(), []))
         elif match:  # a comment continued on the next line

@@ -150,7 +150,8 @@ class HybridSearcher:
         return SearchResponse(passing, rejected, lap.total())
 
     def coverage_weights(self, terms: list[str]) -> dict[str, float]:
-        """How rare each term is in the index (the reader weighs question words with it)."""
+        """How much each question word weighs when the reader measures coverage: its rarity
+        in the index, everyday words never rarer than in general text (term_prior)."""
         return self._current().coverage_weights(terms)
 
     def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:

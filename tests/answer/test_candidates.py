@@ -80,11 +80,27 @@ def test_each_commented_command_of_a_code_block_is_its_own_piece():
     assert rollback.context == "Deploys › Commands You need the `shipyard` CLI:"
 
 
+def test_comments_follow_the_language_of_the_block():
+    sql = (
+        "```sql\n-- Rows per table\nSELECT count(*) FROM labels;\n"
+        "-- Oldest label\nSELECT min(created_at) FROM labels;\n```\n"
+    )
+    js = "```js\n// Create a client\nconst c = new Client();\n// Send\nawait c.send();\n```\n"
+    for text, first in ((sql, "Rows per table:"), (js, "Create a client:")):
+        code = [u for u in extract_units(text) if u.kind == "code"]
+        assert len(code) == 3 and code[1].text.startswith(first), code
+    shell = "```bash\n# Create\npwctl keys create \\\n  --env live\n# List\npwctl keys list\n```\n"
+    create = [u for u in extract_units(shell) if u.kind == "code"][1]
+    assert create.text == "Create:\n```bash\npwctl keys create \\\n  --env live\n```"
+
+
 def test_a_single_command_or_an_uncommented_block_is_not_split():
     one = "```bash\n# Bring the tunnel up\nsudo wg-quick up nwl\n```\n"
     plain = "```python\nimport os\nprint(os.sep)\n```\n"
     shebang = "```sh\n#!/bin/sh\necho hi\n## not a comment group\necho bye\n```\n"
-    for text in (one, plain, shebang):
+    # "--env live" in a shell command is an option, not an SQL comment.
+    options = "```bash\n# Create the key\npwctl keys create \\\n  --env live \\\n  --name ci\n```\n"
+    for text in (one, plain, shebang, options):
         assert len([u for u in extract_units(text) if u.kind == "code"]) == 1, text
 
 
