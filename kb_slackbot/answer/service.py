@@ -96,6 +96,7 @@ class AnswerService:
     def warm(self) -> None:
         """Load the models and the index now, before the first question waits for them."""
         self.searcher.refresh(force=True)
+        self.searcher.coverage_weights(["the"])  # and the general-language word lists
 
     def gaps(self, since: float) -> list[Gap]:
         """The gap list since ``since`` (a Unix time), grouped with the retrieval embedding."""
