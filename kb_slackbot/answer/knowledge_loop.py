@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -53,10 +54,11 @@ class KnowledgeLoop:
     ) -> Saved:
         answer = self.verified.add(questions, text, expert, space, link)
         since = time.time() - self.query_log.retention_s
+        embed = lru_cache(maxsize=None)(self.embed)  # grouping and matching embed each wording once
         gaps = covered(
-            gap_list(self.query_log, since, self.embed),
+            gap_list(self.query_log, since, embed),
             answer.questions,
-            self.embed,
+            embed,
             query_ids=thread_query_ids,
         )
         closed = [a for gap in gaps for a in gap.asked]
