@@ -196,8 +196,9 @@ class Reader:
             "semantic": float(rows[order[0], FEATURES.index("semantic")]),
             "type_miss": float(rows[order[0], FEATURES.index("type_miss")]),
         }
-        if is_howto(question):
-            found = self._best_steps(question, pairs, probabilities, idf)
+        howto = is_howto(question)
+        if howto:
+            found = self._best_steps(question, pairs, probabilities, idf, best_passage.heading)
             if found is not None:
                 steps, cover = found
                 # The steps are the piece shown: how much of the question they cover counts.
@@ -205,8 +206,16 @@ class Reader:
                 return Reading([steps], best, cover, facts["semantic"], facts["type_miss"])
         picks = [Pick(best_passage.number, best_unit, best)]
         words = best_unit.words
+        if howto and "```" not in best_unit.text:
+            # A how-to answered by a sentence: the command its passage gives goes with it.
+            code = self._best_code(pairs, probabilities, best_passage.number)
+            if code is not None and not _overlaps(code.unit.text, best_unit.text):
+                picks.append(code)
+                words += code.unit.words
         for i in order[1:3]:
             passage, unit = pairs[i]
+            if len(picks) >= 2:
+                break
             p = float(probabilities[i])
             if p < best * self.config.second_ratio or words + unit.words > self.config.max_words:
                 break
@@ -216,18 +225,40 @@ class Reader:
             words += unit.words
         return Reading(picks, best, **facts)
 
+    @staticmethod
+    def _best_code(
+        pairs: Sequence[tuple[Passage, Unit]], probabilities: np.ndarray, number: int
+    ) -> Pick | None:
+        """The likeliest piece of passage ``number`` that holds a code block."""
+        options = [
+            (float(p), passage, unit)
+            for (passage, unit), p in zip(pairs, probabilities, strict=True)
+            if passage.number == number and "```" in unit.text
+        ]
+        if not options:
+            return None
+        p, passage, unit = max(options, key=lambda o: o[0])
+        return Pick(passage.number, unit, p)
+
     def _best_steps(
         self,
         question: str,
         pairs: Sequence[tuple[Passage, Unit]],
         probabilities: np.ndarray,
         idf: dict[str, float],
+        best_heading: str,
     ) -> tuple[Pick, float] | None:
         """For a how-to question: the numbered steps of the section that matches it best.
 
         The sections considered are those of the passages read and the other sections of
         their pages; each is scored by how much of the question its heading and steps cover
-        (IDF-weighted), ties going to the passage the reader liked best."""
+        (IDF-weighted), ties going to the passage the reader liked best. Steps elsewhere than
+        in the best piece's own section are shown only when their heading matches the
+        question at least as well as that section's ("… on Linux?" read on the page's
+        introduction):
+        otherwise the best piece answers ("To void many labels at once … run: `pwctl …`"
+        rather than the numbered steps of another page, or of another section that shares
+        the page's words)."""
         best_by_passage: dict[int, tuple[float, Passage]] = {}
         for (passage, _unit), p in zip(pairs, probabilities, strict=True):
             if p > best_by_passage.get(passage.number, (-1.0, passage))[0]:
@@ -245,6 +276,10 @@ class Reader:
         if not options:
             return None
         cover, p, passage, heading, steps = max(options, key=lambda o: (o[0], o[1]))
+        if heading != best_heading:
+            headed = covered(weight, set(tokenize(heading))) / total
+            if headed < covered(weight, set(tokenize(best_heading))) / total:
+                return None
         section = heading.split(" › ", 1)[1] if " › " in heading else ""
         text = f"*{section}*\n{steps}" if section else steps
         return Pick(passage.number, Unit("steps", text, heading), p), cover

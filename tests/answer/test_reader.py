@@ -184,3 +184,58 @@ def test_a_sentence_and_the_code_it_introduces_are_quoted_once(reader):
     ):
         text = reader.read(question, passages, _idf).text()
         assert text.count("something still depends on the old key") == 1, text
+
+
+VOID = """Voiding is the only way to undo a label.
+
+To void many labels at once, put one label ID per line in a file (up to 500 IDs) and run:
+
+```bash
+pwctl labels void --file ids.txt
+```
+"""
+
+WEBHOOK_STEPS = """1. Make sure your endpoint URL uses HTTPS.
+2. Register the endpoint and choose the events:
+
+```bash
+curl -X POST https://api.example.com/v2/webhooks -d '{"url": "https://shop.example.com/hooks"}'
+```
+
+3. Send a test event from the dashboard."""
+
+
+def test_a_howto_is_not_answered_with_the_steps_of_another_page(reader):
+    passages = [
+        Passage(1, VOID, "Voiding labels › Many labels at once", 0.8),
+        Passage(2, WEBHOOK_STEPS, "Webhooks › Creating an endpoint", 0.5),
+    ]
+    text = reader.read("how do I cancel a bunch of labels at once?", passages, _idf).text()
+    assert "pwctl labels void --file ids.txt" in text, text
+    assert "Register the endpoint" not in text
+
+
+RETURN_API = """```bash
+curl -X POST https://api.example.com/v2/returns -d '{"original_label_id": "lbl_1"}'
+```
+
+The response holds the field `label_url`.
+
+For returns without an original shipment, pass `from_address` and `to_address` instead."""
+
+
+def test_a_howto_answered_by_its_own_section_keeps_the_command(reader):
+    # The page's only numbered steps are for the dashboard; the question asks for the API.
+    dashboard = "1. Open Shipments and pick the shipment.\n2. Click Create return.\n3. Click Save."
+    passages = [
+        Passage(
+            1,
+            RETURN_API,
+            "Return labels › Creating a return through the API",
+            0.8,
+            page_sections=(("Return labels › Creating a return in the dashboard", dashboard),),
+        )
+    ]
+    text = reader.read("How do I create a return through the API?", passages, _idf).text()
+    assert "curl -X POST https://api.example.com/v2/returns" in text, text
+    assert "Click Create return" not in text
