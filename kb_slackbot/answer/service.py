@@ -30,6 +30,7 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
+from .follow_up import rewordings
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .language import detect_language, languages_differ
@@ -183,6 +184,10 @@ class AnswerService:
             # A follow-up ("and for Linux?") is read with the question it follows.
             reading = self._read(with_context(question, context), response.results)
         verdict = self._judge(question, response.results, reading)
+        if context:
+            response, reading, verdict = self._reworded(
+                question, context, spaces, (response, reading, verdict)
+            )
         timings["read"] = round((time.perf_counter() - clock) * 1000, 1)
         log.info(
             "answerability",
@@ -208,6 +213,24 @@ class AnswerService:
         return compose.answered(base, drafted, response.results, verdict, how), drafted.error
 
     # --- steps ---------------------------------------------------------------------------
+
+    def _reworded(
+        self,
+        question: str,
+        context: str,
+        spaces: Collection[str] | None,
+        found: tuple[SearchResponse, Reading, Verdict],
+    ) -> tuple[SearchResponse, Reading, Verdict]:
+        """A follow-up is also tried as the earlier question about its new subject (see
+        follow_up.py); the wording whose pages answer best wins."""
+        for wording in rewordings(question, context, self.searcher.coverage_weights):
+            with self._compute:
+                response = self.searcher.search(wording, top_k=self.config.top_k, spaces=spaces)
+                reading = self._read(wording, response.results)
+            verdict = self._judge(wording, response.results, reading)
+            if verdict.p_answerable > found[2].p_answerable:
+                found = (response, reading, verdict)
+        return found
 
     def _read(self, question: str, results: list[SearchResult]) -> Reading:
         passages = []

@@ -118,3 +118,17 @@ def test_the_judge_is_told_when_question_and_page_differ_in_language(sample_serv
     service.answer("How many days of paid vacation do I get per year?")
     service.answer("¿Cuántos días de vacaciones pagadas tengo al año?")  # English pages
     assert judged == [False, True]
+
+
+def test_a_follow_up_asks_the_earlier_question_about_its_new_subject(sample_services):
+    """ "and for Linux?" after the macOS question gets the Linux steps, not the section that
+    names both systems (read as "earlier question + follow-up", macOS still pulled)."""
+    from kb_slackbot.answer.models import Turn
+
+    history = [
+        Turn("user", "How do I set up the VPN on macOS?"),
+        Turn("assistant", "Open App Shelf and install LoopGate for macOS [1]."),
+    ]
+    result = _service(sample_services).answer("and for Linux?", history=history)
+    assert result.status == "answered", result.answer
+    assert "wireguard-tools" in result.answer and "App Shelf" not in result.answer
