@@ -18,9 +18,7 @@ from ..retrieval.keyword import tokenize
 WeightLookup = Callable[[list[str]], dict[str, float]]
 
 
-def rewordings(
-    follow_up: str, earlier: str, weights: WeightLookup, limit: int = 3
-) -> list[str]:
+def rewordings(follow_up: str, earlier: str, weights: WeightLookup, limit: int = 3) -> list[str]:
     """The earlier question with one of its ``limit`` most specific words (by question-coverage
     weight) replaced by the follow-up's new subject; nothing when the follow-up brings no new
     word."""

@@ -38,6 +38,14 @@ FEATURES = (
 )
 
 
+def words_of(text: str) -> set[str]:
+    """A piece's words as the reader matches them: the search tokens, plus the parts of a
+    snake_case name ("customs_data_missing" also holds "missing"). No piece of the public
+    sets has one, so the fitted features there are the same as with the bare tokens."""
+    words = set(tokenize(text))
+    return words | {part for w in words if "_" in w for part in w.split("_") if len(part) > 1}
+
+
 def covered(weights: dict[str, float], words: set[str]) -> float:
     """Summed weight of the question terms a piece contains; a term also matches a longer
     word it begins ("mac" → "macos", "config" → "configuration"), a light stemming that
@@ -64,11 +72,12 @@ def unit_features(
     kind = question_type(question)
     rel = np.asarray(passage_relevance, dtype=np.float64)
     ids = list(passage_ids) if passage_ids is not None else [0] * len(units)
-    words = [tokenize(u.text) for u in units]
-    coverage = [covered(weights, set(ws)) / total for ws in words]
+    tokens = [tokenize(u.text) for u in units]
+    words = [words_of(u.text) for u in units]
+    coverage = [covered(weights, ws) / total for ws in words]
     rows = []
     for i, (unit, r) in enumerate(zip(units, rel, strict=True)):
-        ctx = set(words[i]) | set(tokenize(unit.context))
+        ctx = words[i] | set(tokenize(unit.context))
         new = has_new_type(kind, unit.text, question) if kind else False
         prev = coverage[i - 1] if i > 0 and ids[i - 1] == ids[i] else 0.0
         nxt = coverage[i + 1] if i + 1 < len(units) and ids[i + 1] == ids[i] else 0.0
@@ -76,7 +85,7 @@ def unit_features(
             [
                 coverage[i],
                 covered(weights, ctx) / total,
-                (sum(1 for w in words[i] if w not in weights) / len(words[i])) if words[i] else 0,
+                sum(1 for w in tokens[i] if w not in weights) / max(len(tokens[i]), 1),
                 1.0 if kind and new else 0.0,
                 1.0 if kind and not new else 0.0,
                 prev,

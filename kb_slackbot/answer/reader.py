@@ -30,6 +30,7 @@ from .piece_features import (
     covered,
     scored_text,
     unit_features,
+    words_of,
 )
 
 IdfLookup = Callable[[list[str]], dict[str, float]]
@@ -271,14 +272,14 @@ class Reader:
                 steps = section_steps(text, self.config.steps_max_lines)
                 if not steps or self.skip(steps):
                     continue
-                cover = covered(weight, set(tokenize(f"{heading} {steps}"))) / total
+                cover = covered(weight, words_of(f"{heading} {steps}")) / total
                 options.append((cover, p, passage, heading, steps))
         if not options:
             return None
         cover, p, passage, heading, steps = max(options, key=lambda o: (o[0], o[1]))
         if heading != best_heading:
-            headed = covered(weight, set(tokenize(heading))) / total
-            if headed < covered(weight, set(tokenize(best_heading))) / total:
+            headed = covered(weight, words_of(heading)) / total
+            if headed < covered(weight, words_of(best_heading)) / total:
                 return None
         section = heading.split(" › ", 1)[1] if " › " in heading else ""
         text = f"*{section}*\n{steps}" if section else steps

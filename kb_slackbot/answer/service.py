@@ -36,9 +36,10 @@ from .generate import GenerationConfig, draft
 from .language import detect_language, languages_differ
 from .messages import message
 from .models import AnswerResult, Asker, Turn
+from .passages import reader_passages
 from .querylog import QueryLog
 from .question import check_question
-from .reader import Passage, Reader, Reading
+from .reader import Reader, Reading
 
 log = structlog.get_logger(__name__)
 
@@ -233,27 +234,7 @@ class AnswerService:
         return found
 
     def _read(self, question: str, results: list[SearchResult]) -> Reading:
-        passages = []
-        pages: dict[str, dict] = {}  # doc id → its sections, looked up once per page
-        for n, r in enumerate(results, start=1):
-            chunk = r.chunk
-            if chunk.doc_id not in pages:
-                pages[chunk.doc_id] = self.searcher.page_sections(chunk.doc_id)
-            sections = pages[chunk.doc_id]
-            passages.append(
-                Passage(
-                    number=n,
-                    text=chunk.text,
-                    heading=" › ".join((chunk.title, *chunk.headings)),
-                    relevance=r.score,
-                    section=sections.get((chunk.headings, chunk.page), chunk.text),
-                    page_sections=tuple(
-                        (" › ".join((chunk.title, *headings)), text)
-                        for (headings, _page), text in sections.items()
-                        if headings != chunk.headings
-                    ),
-                )
-            )
+        passages = reader_passages(results, self.searcher.page_sections)
         return self.reader.read(question, passages, self.searcher.coverage_weights)
 
     def _judge(self, question: str, results: list[SearchResult], reading: Reading) -> Verdict:

@@ -239,3 +239,11 @@ def test_a_howto_answered_by_its_own_section_keeps_the_command(reader):
     text = reader.read("How do I create a return through the API?", passages, _idf).text()
     assert "curl -X POST https://api.example.com/v2/returns" in text, text
     assert "Click Create return" not in text
+
+
+def test_a_snake_case_name_holds_its_words():
+    from kb_slackbot.answer.piece_features import words_of
+
+    words = words_of("PW-1030 — Type: `customs_data_missing`")
+    assert {"pw", "1030", "customs_data_missing", "customs", "data", "missing"} <= words
+    assert words_of("plain words only") == {"plain", "words", "only"}
