@@ -56,6 +56,17 @@ def test_summary_counts_across_runs(kb, services):
     assert stored_docs(services) == {"a.md": 1, "b.md": 1, "sub/c.txt": 1, "d.md": 1}
 
 
+def test_a_changed_loader_re_indexes_its_files_only(kb, services, monkeypatch):
+    from kb_slackbot.retrieval.ingest import ingester
+
+    write(kb, "a.md", "# A\n\nAlpha page.\n")
+    make_pdf(kb / "b.pdf", [["Beta policy text."]])
+    ingest(services, kb)
+    monkeypatch.setitem(ingester.LOADER_REVISIONS, ".pdf", "next")
+    summary = ingest(services, kb)
+    assert (summary.updated, summary.unchanged) == (1, 1)
+
+
 def test_unchanged_files_are_not_rewritten(kb, services):
     write(kb, "a.md", "# A\n\nAlpha page.\n")
     ingest(services, kb)

@@ -266,6 +266,32 @@ def test_pdf_pages_and_metadata_title(tmp_path):
     assert all(b.start_line is None for b in doc.blocks)
 
 
+def test_a_pdf_table_of_short_lines_becomes_a_list_under_its_header(tmp_path):
+    path = make_pdf(
+        tmp_path / "travel.pdf",
+        [
+            [
+                "Book hotels through the travel tool; the limits below apply per night and",
+                "include breakfast and city tax.",
+                "City Maximum per night",
+                "Amsterdam EUR 220",
+                "Berlin EUR 170",
+                "Paris EUR 230",
+                "Short-term apartments are allowed for stays of 5 nights or more if the total",
+                "cost is below the hotel limit.",
+            ]
+        ],
+    )
+    text = load(path, base_url=BASE).blocks[0].text
+    assert (
+        "\nCity Maximum per night:\n- Amsterdam EUR 220\n- Berlin EUR 170\n- Paris EUR 230\n"
+        in text
+    )
+    # Wrapped prose stays one sentence, and the short tail of a wrapped sentence is not a row.
+    assert "limits below apply per night and\ninclude breakfast and city tax." in text
+    assert "- include" not in text and "- cost" not in text
+
+
 def test_pdf_without_title_uses_file_name(tmp_path):
     path = make_pdf(tmp_path / "security_checklist.pdf", [["Lock your screen."]])
     assert load(path).title == "Security checklist"

@@ -21,6 +21,9 @@ from .storing import DocumentWriter, Pending
 
 # Bump when loaders or chunking change in a way that should re-index unchanged files.
 PIPELINE_VERSION = "1"
+# File suffix → its loader's revision, for loaders changed since PIPELINE_VERSION "1":
+# PDF tables (runs of short lines) are read as lists since revision "rows".
+LOADER_REVISIONS = {".pdf": "rows"}
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding
 
@@ -131,12 +134,15 @@ class Ingester:
         """Changes with the file and with anything that changes how it is indexed."""
         # Pages hash as before kinds existed, so an upgrade re-embeds nothing.
         kind = () if source.kind == PAGE else (source.kind,)
+        # A loader that now reads its files differently re-indexes those files only.
+        revision = LOADER_REVISIONS.get(source.path.suffix.lower())
         return content_hash(
             raw,
             PIPELINE_VERSION,
             source.rel_path,
             source.space,
             *kind,
+            *((revision,) if revision else ()),
             source.base_url or "",
             self.embedder.name,
             str(run.max_tokens),

@@ -1,4 +1,5 @@
-"""PDF files: each page's extracted text, cut at blank lines."""
+"""PDF files: each page's extracted text, cut at blank lines; table-like runs of short lines
+become lists."""
 
 from __future__ import annotations
 
@@ -10,6 +11,43 @@ from ..documents import Block, Document
 from .fields import derived_url, modified_date, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
 from .source import LoadError, SourceFile
+
+SHORT_LINE_WORDS = 7  # a table row or list line; wrapped prose lines run longer
+MIN_ROWS = 3
+
+
+def _is_short(line: str) -> bool:
+    words = line.split()
+    return 0 < len(words) <= SHORT_LINE_WORDS and line.rstrip()[-1] not in ".,;!?"
+
+
+def _lines_as_rows(paragraph: str) -> str:
+    """A PDF table comes out as one short line per row ("City Maximum per night", "Paris EUR
+    230", …) inside a paragraph of wrapped prose, and would be read as one long sentence. A
+    run of at least MIN_ROWS short lines becomes its first line as a lead-in ("City Maximum
+    per night:") and the rest as list items, so each row can be quoted on its own."""
+    lines = paragraph.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        end = i
+        while end < len(lines) and _is_short(lines[end]):
+            end += 1
+        if end > i and i > 0 and lines[i - 1].rstrip()[-1:] not in (".", "!", "?", ":"):
+            # The first short line ends a sentence wrapped from the line before.
+            out.append(lines[i])
+            i += 1
+            continue
+        if end - i >= MIN_ROWS:
+            lead = lines[i].rstrip()
+            out += ["", lead if lead.endswith(":") else f"{lead}:"]
+            out += [f"- {line.strip()}" for line in lines[i + 1 : end]]
+            out.append("")
+            i = end
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
 
 
 def load_pdf(source: SourceFile, raw: bytes) -> Document:
@@ -28,6 +66,7 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
         Block(text=paragraph.strip(), page=number)
         for number, page_text in enumerate(pages, start=1)
         for paragraph in PARAGRAPH_BREAK.split(page_text)
+        for paragraph in [_lines_as_rows(paragraph)]
         if paragraph.strip()
     ]
     return Document(
