@@ -215,7 +215,7 @@ class Reader:
                 words += code.unit.words
         for i in order[1:3]:
             passage, unit = pairs[i]
-            if len(picks) >= 2:
+            if len(picks) >= 3:  # the best piece, its command, one more at most
                 break
             p = float(probabilities[i])
             if p < best * self.config.second_ratio or words + unit.words > self.config.max_words:
@@ -256,10 +256,9 @@ class Reader:
         (IDF-weighted), ties going to the passage the reader liked best. Steps elsewhere than
         in the best piece's own section are shown only when their heading matches the
         question at least as well as that section's ("… on Linux?" read on the page's
-        introduction):
-        otherwise the best piece answers ("To void many labels at once … run: `pwctl …`"
-        rather than the numbered steps of another page, or of another section that shares
-        the page's words)."""
+        introduction); otherwise the best piece answers ("To void many labels at once …
+        run: `pwctl …`" rather than the numbered steps of another page, or of another section
+        that shares the page's words)."""
         best_by_passage: dict[int, tuple[float, Passage]] = {}
         for (passage, _unit), p in zip(pairs, probabilities, strict=True):
             if p > best_by_passage.get(passage.number, (-1.0, passage))[0]:

@@ -292,6 +292,18 @@ def test_a_pdf_table_of_short_lines_becomes_a_list_under_its_header(tmp_path):
     assert "- include" not in text and "- cost" not in text
 
 
+def test_a_narrow_column_of_prose_is_not_a_table(tmp_path):
+    column = [
+        "Rail is the preferred mode",
+        "of transport for journeys",
+        "of less than 6 hours by",
+        "train, even when a flight",
+        "is cheaper.",
+    ]
+    text = load(make_pdf(tmp_path / "rail.pdf", [column]), base_url=BASE).blocks[0].text
+    assert "- " not in text and text.split("\n") == column
+
+
 def test_pdf_without_title_uses_file_name(tmp_path):
     path = make_pdf(tmp_path / "security_checklist.pdf", [["Lock your screen."]])
     assert load(path).title == "Security checklist"

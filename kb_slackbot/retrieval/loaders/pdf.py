@@ -16,9 +16,15 @@ SHORT_LINE_WORDS = 7  # a table row or list line; wrapped prose lines run longer
 MIN_ROWS = 3
 
 
-def _is_short(line: str) -> bool:
+def _is_row(line: str) -> bool:
+    """Short, no sentence punctuation at the end, and not starting in lower case (a narrow
+    column of wrapped prose continues its sentences in lower case; table rows do not)."""
     words = line.split()
-    return 0 < len(words) <= SHORT_LINE_WORDS and line.rstrip()[-1] not in ".,;!?"
+    return (
+        0 < len(words) <= SHORT_LINE_WORDS
+        and line.rstrip()[-1] not in ".,;!?"
+        and not line.lstrip()[0].islower()
+    )
 
 
 def _lines_as_rows(paragraph: str) -> str:
@@ -31,7 +37,7 @@ def _lines_as_rows(paragraph: str) -> str:
     i = 0
     while i < len(lines):
         end = i
-        while end < len(lines) and _is_short(lines[end]):
+        while end < len(lines) and _is_row(lines[end]):
             end += 1
         if end > i and i > 0 and lines[i - 1].rstrip()[-1:] not in (".", "!", "?", ":"):
             # The first short line ends a sentence wrapped from the line before.
