@@ -292,6 +292,12 @@ def test_a_pdf_table_of_short_lines_becomes_a_list_under_its_header(tmp_path):
     assert "- include" not in text and "- cost" not in text
 
 
+def test_short_lines_the_pdf_already_lists_keep_their_marker(tmp_path):
+    lines = ["Approval needed by trip:", "- Trip within Europe", "- Trip outside Europe", "- Any"]
+    text = load(make_pdf(tmp_path / "trips.pdf", [lines]), base_url=BASE).blocks[0].text
+    assert "- Trip within Europe\n- Trip outside Europe\n- Any" in text and "- -" not in text
+
+
 def test_a_narrow_column_of_prose_is_not_a_table(tmp_path):
     column = [
         "Rail is the preferred mode",

@@ -4,6 +4,7 @@ become lists."""
 from __future__ import annotations
 
 import io
+import re
 
 from pypdf import PasswordType, PdfReader
 
@@ -14,6 +15,7 @@ from .source import LoadError, SourceFile
 
 SHORT_LINE_WORDS = 7  # a table row or list line; wrapped prose lines run longer
 MIN_ROWS = 3
+_LIST_MARK = re.compile(r"^(?:[-*+•]|\d+[.)])\s")
 
 
 def _is_row(line: str) -> bool:
@@ -25,6 +27,12 @@ def _is_row(line: str) -> bool:
         and line.rstrip()[-1] not in ".,;!?"
         and not line.lstrip()[0].islower()
     )
+
+
+def _as_item(line: str) -> str:
+    """A list item; a line the PDF already marks as one ("• Trip within Europe") keeps it."""
+    text = line.strip()
+    return text if _LIST_MARK.match(text) else f"- {text}"
 
 
 def _lines_as_rows(paragraph: str) -> str:
@@ -47,7 +55,7 @@ def _lines_as_rows(paragraph: str) -> str:
         if end - i >= MIN_ROWS:
             lead = lines[i].rstrip()
             out += ["", lead if lead.endswith(":") else f"{lead}:"]
-            out += [f"- {line.strip()}" for line in lines[i + 1 : end]]
+            out += [_as_item(line) for line in lines[i + 1 : end]]
             out.append("")
             i = end
         else:
