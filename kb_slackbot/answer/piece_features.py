@@ -42,7 +42,11 @@ def words_of(text: str) -> set[str]:
     """A piece's words as the reader matches them: the search tokens, plus the parts of a
     snake_case name ("customs_data_missing" also holds "missing"). No piece of the public
     sets has one, so the fitted features there are the same as with the bare tokens."""
-    words = set(tokenize(text))
+    return _with_parts(tokenize(text))
+
+
+def _with_parts(tokens: list[str]) -> set[str]:
+    words = set(tokens)
     return words | {part for w in words if "_" in w for part in w.split("_") if len(part) > 1}
 
 
@@ -73,7 +77,7 @@ def unit_features(
     rel = np.asarray(passage_relevance, dtype=np.float64)
     ids = list(passage_ids) if passage_ids is not None else [0] * len(units)
     tokens = [tokenize(u.text) for u in units]
-    words = [words_of(u.text) for u in units]
+    words = [_with_parts(ts) for ts in tokens]  # each piece tokenized once
     coverage = [covered(weights, ws) / total for ws in words]
     rows = []
     for i, (unit, r) in enumerate(zip(units, rel, strict=True)):
