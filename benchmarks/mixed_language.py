@@ -18,39 +18,16 @@ A measurement, not a fit: nothing here is written to the package.
 
 from __future__ import annotations
 
-import copy
-import random
-
 import numpy as np
 from common import print_table
-from fit_relevance import Corpus
+from fit_relevance import Corpus, first_scores, translated
 
 from kb_slackbot.evaluation.metrics import ndcg_at_k
 from kb_slackbot.retrieval.embeddings import load_embedder
-from kb_slackbot.retrieval.keyword import index_texts, tokenize
 from kb_slackbot.retrieval.relevance import load_relevance_model
 
 PAIRS = (("xquad-de", "xquad-vi"), ("xquad-vi", "xquad-de"))
 FLOOR = 0.01  # KB_MIN_RELEVANCE's default: search drops results below it
-
-
-def mixed(asked: Corpus, other: Corpus, seed: int = 1) -> tuple[Corpus, dict[str, bool]]:
-    """``asked``'s questions over a corpus with half of the articles taken from ``other``;
-    for each paragraph, whether it is in the other language."""
-    articles = sorted({asked.data.corpus[d][0] for d in asked.ids})
-    swapped = set(random.Random(seed).sample(articles, len(articles) // 2))
-    foreign = {d: asked.data.corpus[d][0] in swapped for d in asked.ids}
-    out = copy.copy(asked)
-    out.data = copy.copy(asked.data)
-    out.data.corpus = {d: (other if foreign[d] else asked).data.corpus[d] for d in asked.ids}
-    out.vectors = np.stack(
-        [(other if foreign[d] else asked).vectors[i] for i, d in enumerate(asked.ids)]
-    )
-    out.texts = {d: (other if foreign[d] else asked).texts[d] for d in asked.ids}
-    out.keyword = index_texts([out.texts[d] for d in out.ids])
-    out.terms = {d: frozenset(tokenize(out.texts[d])) for d in out.ids}
-    out.title_terms = {d: frozenset(tokenize(out.data.corpus[d][0])) for d in out.ids}
-    return out, foreign
 
 
 def diverse_head(ranking, probability, foreign, limit: int, floor: float) -> list[str]:
@@ -76,11 +53,11 @@ def main() -> None:
     corpora = {name: Corpus(name, embedder, 300) for name in {n for pair in PAIRS for n in pair}}
     rows = []
     for asked, other in PAIRS:
-        corpus, foreign = mixed(corpora[asked], corpora[other])
+        corpus, foreign = translated(corpora[asked], corpora[other], 0.5)
         found: dict[str, list[list[float]]] = {"same": [], "cross": []}
         for qid in corpus.data.queries:
             q = corpus.query(qid)
-            p = model.predict(q.base)
+            p = first_scores(q, model)
             ranking = [q.pool[i] for i in np.argsort(-p, kind="stable")]
             probability = dict(zip(q.pool, p, strict=True))
             kind = "cross" if foreign[next(iter(q.relevant))] else "same"

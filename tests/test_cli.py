@@ -98,6 +98,12 @@ def test_search_json_output(sample_services):
     assert best["location"].startswith("line")
     assert [r["score"] for r in results] == sorted((r["score"] for r in results), reverse=True)
     assert payload["timings_ms"]["total"] > 0
+    assert best["other_language"] is False
+    german = run(
+        "search", "Wie lange ist eine VPN-Konfiguration gültig?", "--json", KB_DATA_DIR=data
+    )
+    flags = {r["url"]: r["other_language"] for r in json.loads(german.stdout)["results"]}
+    assert flags["https://docs.northwindloop.example/it/vpn"] is True
 
 
 def test_search_table_output_on_an_empty_index(tmp_path):

@@ -6,6 +6,12 @@ So the follow-up's new words are also tried *in place of* each of the earlier qu
 specific words ("How do I set up the VPN on linux?"); the service reads every wording and keeps
 the one the answerability model finds best answered. Which word a follow-up replaces is not
 guessed: each is tried, and the pages decide.
+
+A follow-up that is only a new subject ("and for Linux?", "what about Windows?", "und in
+Paris?") asks the earlier question about it *instead*: a wording that swaps the subject is then
+preferred whenever one is answered, since "earlier question + follow-up" scores well on any
+passage naming both subjects. One that asks something new ("and who approves it?", "und wann
+ist die Sprechstunde?") competes on equal terms.
 """
 
 from __future__ import annotations
@@ -16,6 +22,31 @@ from collections.abc import Callable
 from ..retrieval.keyword import tokenize
 
 WeightLookup = Callable[[list[str]], dict[str, float]]
+
+# "and / what about / how about …" in the languages we answer in, and the question words that
+# make a follow-up ask something new rather than name a new subject.
+_LEAD = re.compile(
+    r"^\s*(?:and|or|but|what about|how about|und|oder|was ist mit|e|ou|e quanto a|e o|e a|"
+    r"y|o|y qué hay de|et|ou|en|of)\b",
+    re.IGNORECASE,
+)
+_ASKS = re.compile(
+    r"\b(?:who|whom|what|when|where|why|how|which|wer|wen|wem|was|wann|wo|wie|warum|welche\w*|"
+    r"quem|que|quando|onde|como|qual|quais|quién|qué|cuándo|dónde|cómo|cuál|qui|quoi|quand|où|"
+    r"comment|quel\w*|wie|wat|wanneer|waar|hoe|welk\w*|chi|cosa|quando|dove|come|quale)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_new_subject(follow_up: str) -> bool:
+    """Whether a follow-up only names a new subject for the earlier question: it opens with
+    "and / what about …", and what follows asks nothing of its own (≤ 3 words, no question
+    word)."""
+    lead = _LEAD.match(follow_up)
+    if lead is None:
+        return False
+    rest = follow_up[lead.end() :]
+    return 0 < len(tokenize(rest)) <= 3 and _ASKS.search(rest) is None
 
 
 def rewordings(follow_up: str, earlier: str, weights: WeightLookup, limit: int = 3) -> list[str]:

@@ -41,6 +41,7 @@ def reader_passages(results: Sequence[SearchResult], sections_of: SectionLookup)
                 heading=" › ".join((chunk.title, *chunk.headings)),
                 relevance=result.score,
                 section=section,
+                cross_language=result.cross_language,
                 page_sections=tuple(
                     (" › ".join((chunk.title, *headings)), text)
                     for (headings, _page), text in sections.items()

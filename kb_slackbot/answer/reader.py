@@ -48,6 +48,7 @@ class Passage:
     # Other sections of the same page: (heading path, Markdown). A how-to question about
     # "Linux" may land on the page's introduction; its steps are in the "Linux" section.
     page_sections: tuple[tuple[str, str], ...] = ()
+    cross_language: bool = False  # in another language than the question
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ class ReaderConfig:
     steps_max_lines: int = 40
     shortlist: int = 6  # pieces the first pass keeps for the semantic scorer (measured: 4-12
     # read alike on the public sets; each costs an embedding)
+    cross_pieces: int = 30  # … plus up to this many pieces of passages in another language
 
 
 class Reader:
@@ -152,8 +154,16 @@ class Reader:
         self, question: str, pairs: Sequence[tuple[Passage, Unit]], lexical: np.ndarray
     ) -> tuple[list[int], np.ndarray]:
         """The first pass: the pieces worth the semantic scorer, and their full feature rows."""
-        keep = [int(i) for i in np.argsort(-self.first.predict(lexical), kind="stable")]
-        keep = keep[: self.config.shortlist]
+        order = [int(i) for i in np.argsort(-self.first.predict(lexical), kind="stable")]
+        keep = order[: self.config.shortlist]
+        # When the best passage is in another language, it shares no words with the question
+        # and the first pass cannot tell its pieces apart: the semantic scorer sees every piece
+        # of such passages. (A foreign passage below a best one in the question's language is
+        # left to the short list: each piece costs an embedding.)
+        best = max((passage for passage, _ in pairs), key=lambda p: p.relevance, default=None)
+        if best is not None and best.cross_language:
+            foreign = [i for i in order[len(keep) :] if pairs[i][0].cross_language]
+            keep += foreign[: self.config.cross_pieces]
         semantic = np.asarray(
             self.scorer(question, [scored_text(pairs[i][1]) for i in keep]), dtype=np.float64
         )

@@ -23,6 +23,7 @@ import structlog
 
 from ..llm.base import LLMProvider
 from ..retrieval.documents import VERIFIED
+from ..retrieval.language import detect_language, languages_differ
 from ..retrieval.results import SearchResponse, SearchResult
 from ..retrieval.search import HybridSearcher, with_context
 from . import compose
@@ -30,10 +31,9 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
-from .follow_up import rewordings
+from .follow_up import names_a_new_subject, rewordings
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
-from .language import detect_language, languages_differ
 from .messages import message
 from .models import AnswerResult, Asker, Turn
 from .passages import reader_passages
@@ -223,15 +223,21 @@ class AnswerService:
         found: tuple[SearchResponse, Reading, Verdict],
     ) -> tuple[SearchResponse, Reading, Verdict]:
         """A follow-up is also tried as the earlier question about its new subject (see
-        follow_up.py); the wording whose pages answer best wins."""
+        follow_up.py); the wording whose pages answer best wins — among the swapped wordings
+        first when the follow-up only names a new subject."""
+        swapped = None
         for wording in rewordings(question, context, self.searcher.coverage_weights):
             with self._compute:
                 response = self.searcher.search(wording, top_k=self.config.top_k, spaces=spaces)
                 reading = self._read(wording, response.results)
             verdict = self._judge(wording, response.results, reading)
-            if verdict.p_answerable > found[2].p_answerable:
-                found = (response, reading, verdict)
-        return found
+            if swapped is None or verdict.p_answerable > swapped[2].p_answerable:
+                swapped = (response, reading, verdict)
+        if swapped is None:
+            return found
+        if names_a_new_subject(question) and swapped[2].answerable:
+            return swapped
+        return swapped if swapped[2].p_answerable > found[2].p_answerable else found
 
     def _read(self, question: str, results: list[SearchResult]) -> Reading:
         passages = reader_passages(results, self.searcher.page_sections)

@@ -53,6 +53,7 @@ def search_rows(results: list[SearchResult]) -> list[dict]:
             "space": r.chunk.space,
             "kind": r.chunk.kind,  # page | verified
             "score": round(r.score, 4),
+            "other_language": r.cross_language,  # than the question's
             "snippet": r.snippet,
             "stages": r.stages,
         }

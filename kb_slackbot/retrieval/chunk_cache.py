@@ -14,6 +14,7 @@ import structlog
 from .documents import Chunk
 from .index import ChunkIndex, chunk_from_record
 from .keyword import tokenize
+from .language import passage_language
 
 log = structlog.get_logger(__name__)
 
@@ -33,6 +34,7 @@ class Bounded(OrderedDict):
             self.popitem(last=False)
 
 
+MISSING = object()  # a cached language may be None
 CACHED_CHUNKS = 20_000  # chunk ids carry their version's hash: an entry never goes stale
 CACHED_PAGES = 512
 
@@ -42,6 +44,7 @@ class ChunkCache:
         self.index = index
         self._chunks: Bounded = Bounded(CACHED_CHUNKS)  # chunk id → Chunk
         self._terms: Bounded = Bounded(CACHED_CHUNKS)  # chunk id → (words, title words)
+        self._languages: Bounded = Bounded(CACHED_CHUNKS)  # chunk id → language or None
         self._pages: Bounded = Bounded(CACHED_PAGES)  # (doc id, hash) → its chunks
 
     def chunk(self, chunk_id: str, text: str, meta: dict) -> Chunk:
@@ -60,6 +63,14 @@ class ChunkCache:
                 frozenset(tokenize(" ".join((chunk.title, *chunk.headings)))),
             )
             self._terms.put(chunk.chunk_id, found)
+        return found
+
+    def language_of(self, chunk: Chunk) -> str | None:
+        """The chunk's language (None: too short or unclear to tell), computed once."""
+        found = self._languages.get(chunk.chunk_id, MISSING)
+        if found is MISSING:
+            found = passage_language(chunk.text)
+            self._languages.put(chunk.chunk_id, found)
         return found
 
     def page(self, doc_id: str, doc_hash: str) -> list[Chunk]:

@@ -29,9 +29,14 @@ BASE_FEATURES = (
     "bm25_rel",  # BM25 score ÷ the best BM25 score among the candidates
     "bm25_rank",  # log(rank) in the BM25 list
     "coverage",  # IDF-weighted share of the question's terms found in the passage
-    "coverage_gap",  # … minus the best coverage among the candidates
+    "coverage_group_gap",  # … minus the best coverage among the candidates on its side of
+    # "cross": a page in another language shares few words with the question, so it is judged
+    # against the other such pages, not against the best page in the question's language
     "title_coverage",  # IDF-weighted share of the question's terms in title and headings
+    "cross",  # 1 when the passage is confidently in another language than the question
 )
+# Also computed, for the fitting scripts' baselines: the gap to the best of all candidates.
+ALL_FEATURES = (*BASE_FEATURES, "coverage_gap")
 RERANK_FEATURES = ("rerank", "rerank_gap")
 
 
@@ -45,6 +50,7 @@ class Candidate:
     dense_rank: int | None  # 1-based rank in the dense list; None when not in it
     bm25: float  # 0 when the BM25 list did not return it
     bm25_rank: int | None
+    cross: bool = False  # in another language than the question (language.AskedLanguage)
 
 
 def term_weights(terms: Sequence[str], idf: Mapping[str, float]) -> tuple[dict[str, float], float]:
@@ -65,49 +71,66 @@ def feature_matrix(
     candidates: Sequence[Candidate],
     listed: int,
     rerank: Sequence[float] | None = None,
+    names: Sequence[str] = BASE_FEATURES,
 ) -> np.ndarray:
-    """One row per candidate, columns in BASE_FEATURES (+ RERANK_FEATURES with ``rerank``).
+    """One row per candidate, columns in ``names`` (+ RERANK_FEATURES with ``rerank``).
 
     ``listed`` is how many results each retriever was asked for (ranks beyond it are absent).
     ``idf`` weighs question terms; unknown terms get the largest weight (rare everywhere).
     """
+    width = len(names) + (len(RERANK_FEATURES) if rerank is not None else 0)
     if not candidates:
-        width = len(BASE_FEATURES) + (len(RERANK_FEATURES) if rerank is not None else 0)
         return np.zeros((0, width), dtype=np.float64)
     weights, total = term_weights(query_terms, idf)
     dense = np.array([c.dense for c in candidates], dtype=np.float64)
     bm25 = np.array([c.bm25 for c in candidates], dtype=np.float64)
+    cross = np.array([c.cross for c in candidates], dtype=bool)
     coverage = np.array(
         [sum(w for t, w in weights.items() if t in c.terms) / total for c in candidates]
     )
     title = np.array(
         [sum(w for t, w in weights.items() if t in c.title_terms) / total for c in candidates]
     )
-    columns = [
-        dense,
-        dense - dense.max(),
-        np.array([_log_rank(c.dense_rank, listed) for c in candidates]),
-        bm25 / bm25.max() if bm25.max() > 0 else np.zeros_like(bm25),
-        np.array([_log_rank(c.bm25_rank, listed) for c in candidates]),
-        coverage,
-        coverage - coverage.max(),
-        title,
-    ]
+    columns = {
+        "dense": dense,
+        "dense_gap": dense - dense.max(),
+        "dense_rank": np.array([_log_rank(c.dense_rank, listed) for c in candidates]),
+        "bm25_rel": bm25 / bm25.max() if bm25.max() > 0 else np.zeros_like(bm25),
+        "bm25_rank": np.array([_log_rank(c.bm25_rank, listed) for c in candidates]),
+        "coverage": coverage,
+        "coverage_gap": coverage - coverage.max(),
+        "title_coverage": title,
+        "cross": cross.astype(np.float64),
+        "coverage_group_gap": _group_gap(coverage, cross),
+    }
+    stacked = [columns[name] for name in names]
     if rerank is not None:
         r = np.asarray(rerank, dtype=np.float64)
-        columns += [r, r - r.max()]
-    return np.stack(columns, axis=1)
+        stacked += [r, r - r.max()]
+    return np.stack(stacked, axis=1)
 
 
-def pool_margins(dense: Sequence[float], coverage: Sequence[float], depth: int = 10):
+def _group_gap(values: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """Each value minus the largest value among candidates of its own group."""
+    best = np.where(group, values[group].max(initial=-np.inf), values[~group].max(initial=-np.inf))
+    return values - best
+
+
+def pool_margins(dense: Sequence[float], coverage: Sequence[float], cross=None, depth: int = 10):
     """How far the best candidate stands out from the next ones (ranks 2..``depth``): its
     cosine and its question coverage minus their means there. Answerability leans on these,
     not on raw levels, because levels shift with the language and the corpus (a Vietnamese
     paragraph covers many question syllables by chance; e5 cosines sit higher in some
     languages) while "one passage stands out" means the same everywhere. ``dense`` and
-    ``coverage`` are in relevance order, best first."""
-    d = np.asarray(dense[:depth], dtype=np.float64)
-    c = np.asarray(coverage[:depth], dtype=np.float64)
+    ``coverage`` are in relevance order, best first. With ``cross`` (each candidate's flag)
+    only candidates on the best one's side count: an English page does not stand out for
+    covering more of an English question than the German pages after it."""
+    d = np.asarray(dense, dtype=np.float64)
+    c = np.asarray(coverage, dtype=np.float64)
+    if cross is not None and len(d):
+        same = np.asarray(cross, dtype=bool) == bool(cross[0])
+        d, c = d[same], c[same]
+    d, c = d[:depth], c[:depth]
     if len(d) < 2:
         return 0.1, 0.5  # a lone candidate: typical margins of a clear winner
     return float(d[0] - d[1:].mean()), float(c[0] - c[1:].mean())

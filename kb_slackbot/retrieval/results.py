@@ -41,6 +41,7 @@ class SearchResult:
     chunk: Chunk
     score: float  # calibrated relevance in [0, 1]
     stages: dict[str, float] = field(default_factory=dict)  # for debugging, never for users
+    cross_language: bool = False  # confidently in another language than the question
 
     @property
     def snippet(self) -> str:

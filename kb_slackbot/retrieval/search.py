@@ -28,7 +28,8 @@ from .fusion import mmr, reciprocal_rank_fusion
 from .index import ChunkIndex
 from .keyword import KeywordIndex, tokenize
 from .keyword_store import KeywordStore
-from .relevance import BASE_FEATURES, Candidate, RelevanceModel, feature_matrix, pool_margins
+from .language import AskedLanguage
+from .relevance import Candidate, RelevanceModel, feature_matrix, pool_margins
 from .rerank import Reranker
 from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
 
@@ -222,6 +223,7 @@ class HybridSearcher:
         dense_ids, keyword_ids, scores = lists
         dense_rank = {cid: n for n, cid in enumerate(dense_ids, start=1)}
         keyword_rank = {cid: n for n, cid in enumerate(keyword_ids, start=1)}
+        asked = AskedLanguage.of(query)
         candidates = [
             Candidate(
                 terms=self.cache.terms_of(chunks[cid])[0],
@@ -230,25 +232,34 @@ class HybridSearcher:
                 dense_rank=dense_rank.get(cid),
                 bm25=scores.get(cid, 0.0),
                 bm25_rank=keyword_rank.get(cid),
+                cross=asked.differs_from(self.cache.language_of(chunks[cid])),
             )
             for cid in pool
         ]
         terms = tokenize(query)
         weights = keyword.coverage_weights(terms)
-        base = feature_matrix(terms, weights, candidates, self.config.candidates)
+        names = self.relevance.first.features  # the shipped model's own feature list
+        base = feature_matrix(terms, weights, candidates, self.config.candidates, names=names)
         probability = self.relevance.score(base)
         order = list(np.argsort(-probability, kind="stable"))
-        coverage = BASE_FEATURES.index("coverage")
+        coverage = names.index("coverage")
         stages = stage_figures(candidates, base[:, coverage], probability)
         if self.reranker is not None:
             texts = [chunks[pool[i]].embedding_text() for i in order[:depth]]
             order = self._rerank(query, texts, base, probability, stages, order, depth)
         # How far the best candidate stands out from the next ones (an answerability input).
-        margins = pool_margins([candidates[i].dense for i in order], base[order, coverage])
+        margins = pool_margins(
+            [candidates[i].dense for i in order],
+            base[order, coverage],
+            [candidates[i].cross for i in order],
+        )
         stages[order[0]]["dense_margin"], stages[order[0]]["coverage_margin"] = (
             round(m, 4) for m in margins
         )
-        return [SearchResult(chunks[pool[i]], float(probability[i]), stages[i]) for i in order]
+        return [
+            SearchResult(chunks[pool[i]], float(probability[i]), stages[i], candidates[i].cross)
+            for i in order
+        ]
 
     def _rerank(
         self,

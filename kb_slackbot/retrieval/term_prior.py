@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from wordfreq import word_frequency
 
-LANGUAGES = ("en", "de", "pt", "es", "fr", "it", "nl")
+from .language import SUPPORTED as LANGUAGES
 
 
 @lru_cache(maxsize=65536)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb_slackbot.answer.follow_up import rewordings
+from kb_slackbot.answer.follow_up import names_a_new_subject, rewordings
 
 WEIGHTS = {"how": 1.0, "do": 0.3, "i": 0.2, "set": 1.5, "up": 0.8, "the": 0.1, "vpn": 2.5}
 WEIGHTS |= {"on": 0.3, "macos": 4.0, "and": 0.2, "for": 0.3, "linux": 4.2}
@@ -29,3 +29,17 @@ def test_everyday_words_of_the_follow_up_are_not_its_subject():
 def test_a_follow_up_without_a_new_word_is_not_reworded():
     assert rewordings("the VPN on macOS?", "How do I set up the VPN on macOS?", _weights) == []
     assert rewordings("and for Linux?", "", _weights) == []
+
+
+def test_a_follow_up_that_only_names_a_new_subject():
+    for follow_up in ("and for Linux?", "what about Windows?", "und in Paris?", "e no Linux?"):
+        assert names_a_new_subject(follow_up), follow_up
+    # Asks something new, or is no follow-up form at all: the wordings compete on equal terms.
+    for follow_up in (
+        "and who approves it?",
+        "und wann ist die Sprechstunde?",
+        "and how do I do that on a Mac?",
+        "Linux?",
+        "and?",
+    ):
+        assert not names_a_new_subject(follow_up), follow_up

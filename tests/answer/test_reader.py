@@ -247,3 +247,40 @@ def test_a_snake_case_name_holds_its_words():
     words = words_of("PW-1030 — Type: `customs_data_missing`")
     assert {"pw", "1030", "customs_data_missing", "customs", "data", "missing"} <= words
     assert words_of("plain words only") == {"plain", "words", "only"}
+
+
+EXPENSES = " ".join(
+    [
+        "Expenses are claimed in Tally, our expense tool.",
+        "Every claim needs a receipt or an invoice in the company's name.",
+        "Claims up to EUR 1,000 are approved by your manager.",
+        "Larger claims also need the approval of your department head.",
+        "Meals with customers need the names of everyone present.",
+        "Mileage is paid at the rate of the country you drive in.",
+        "Tips are reimbursed up to 10 percent of the bill.",
+        "Submit each expense within 60 days of the date on its receipt.",
+        "Approved expenses are paid with the next salary.",
+        "Questions about a claim go to the finance team in #ask-finance.",
+    ]
+)
+
+
+def test_a_passage_in_another_language_is_read_whole_by_the_semantic_pass(embedder):
+    """A German question shares no word with an English page, so the word-based first pass
+    cannot pick its short list; every piece of such a passage goes to the semantic pass."""
+    asked: list[int] = []
+    cosine = cosine_scorer(embedder)
+
+    def scorer(question, texts):
+        asked.append(len(texts))
+        return cosine(question, texts)
+
+    reader = Reader(scorer, *load_reader_models())
+    question = "Bis wann muss ich meine Spesen einreichen?"
+    same = reader.read(question, [Passage(1, EXPENSES, "Expenses", 0.8)], _idf)
+    other = reader.read(
+        question, [Passage(1, EXPENSES, "Expenses", 0.8, cross_language=True)], _idf
+    )
+    assert asked == [reader.config.shortlist, 10]
+    assert "within 60 days" in other.text(), other.text()
+    assert same.picks  # the same passage unflagged: the short list only

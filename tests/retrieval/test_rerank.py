@@ -121,12 +121,12 @@ def test_hybrid_search_rescores_the_head_with_the_rerankers_scores(
     # Its probabilities are the second stage's, not the first stage's.
     assert any(abs(r.score - r.stages["p_first"]) > 1e-6 for r in head)
     assert all(0.0 <= r.score <= 1.0 for r in results)
-    # A higher reranker score for a passage (its gap to the best rises with it), all else
-    # equal, means a higher probability.
+    # The second stage is the fitted one, over the first stage's features plus the reranker's.
+    # (Its fitted weight for a higher reranker score is no longer positive since the fit
+    # includes two-language sets, where nanoranker misleads: see benchmarks/README.md.)
     second = searcher.relevance.second
     assert second is not None
-    r, g = second.features.index("rerank"), second.features.index("rerank_gap")
-    assert second.coef[r] / second.scale[r] + second.coef[g] / second.scale[g] > 0
+    assert second.features == (*searcher.relevance.first.features, "rerank", "rerank_gap")
 
 
 def test_auto_falls_back_to_nanoranker_fast_and_says_why():

@@ -283,7 +283,7 @@ def test_share_of_a_not_found_answer_with_restricted_suggestions_is_refused(
 ):
     """Leak 1: the private "you might look at" list of a finance member names a finance page."""
     with running_bot(tmp_path, leak_services, access=policy, rate_limit_per_minute=100) as bot:
-        reply = _ask_privately(bot, FINANCE_USER, "Who sits on the board?", "fin")
+        reply = _ask_privately(bot, FINANCE_USER, "When does the board meet next?", "fin")
         assert "I couldn't find this" in json.dumps(reply)
         assert "kb.example/finance/" in json.dumps(reply), "precondition: a finance suggestion"
 
