@@ -26,14 +26,14 @@ WeightLookup = Callable[[list[str]], dict[str, float]]
 # "and / what about / how about …" in the languages we answer in, and the question words that
 # make a follow-up ask something new rather than name a new subject.
 _LEAD = re.compile(
-    r"^\s*(?:and|or|but|what about|how about|und|oder|was ist mit|e|ou|e quanto a|e o|e a|"
-    r"y|o|y qué hay de|et|ou|en|of)\b",
+    r"^\s*(?:and|or|but|what about|how about|und|oder|was ist mit|e quanto a|e|ou|"
+    r"y qué hay de|y|o|et|en|of)\b",
     re.IGNORECASE,
 )
 _ASKS = re.compile(
     r"\b(?:who|whom|what|when|where|why|how|which|wer|wen|wem|was|wann|wo|wie|warum|welche\w*|"
     r"quem|que|quando|onde|como|qual|quais|quién|qué|cuándo|dónde|cómo|cuál|qui|quoi|quand|où|"
-    r"comment|quel\w*|wie|wat|wanneer|waar|hoe|welk\w*|chi|cosa|quando|dove|come|quale)\b",
+    r"comment|quel\w*|wat|wanneer|waar|hoe|welk\w*|chi|cosa|dove|come|quale)\b",
     re.IGNORECASE,
 )
 
