@@ -7,6 +7,8 @@ The answer's text is written in one seam, answer/generate.py (a language model, 
 when there is none or it fails).
 
 Slack-agnostic: the CLI, the Slack app and `eval` all call :meth:`AnswerService.answer`.
+One module on purpose (just over 300 lines): it is the single flow from question to answer;
+its parts (reading, answerability, follow-ups, generation, caching) live in their own modules.
 """
 
 from __future__ import annotations

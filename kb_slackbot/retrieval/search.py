@@ -9,6 +9,9 @@ chunk texts come from Chroma for the candidates of each search, and are cached (
 
 Space filters are applied inside both retrievers (Chroma ``where`` and a BM25 weight mask),
 never after retrieval, so restricted pages can neither leak nor crowd out allowed ones.
+
+One module on purpose (just over 300 lines): retrieving, fusing, scoring, reranking and
+diversifying are one sequence over the same per-search candidates, chunks and vectors.
 """
 
 from __future__ import annotations
