@@ -218,7 +218,7 @@ def evidence(case: Case, best: float, reading) -> Evidence:
         piece_semantic=reading.semantic if reading else 0.0,
         dense_margin=case.margins[0],
         coverage_margin=case.margins[1],
-        cross_language=case.cross_language,
+        cross_language=reading.foreign if reading else case.cross_language,
         type_found=1.0 - reading.type_miss if reading else 1.0,
     )
 

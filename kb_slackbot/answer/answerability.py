@@ -37,10 +37,12 @@ ANSWERABILITY_FEATURES = (
     # "one passage stands out" transfers — see retrieval.relevance.pool_margins)
     "type_found",  # 0 when the question asks for an amount, a time, a name or a place and the
     # best piece holds none (a near miss: the right topic without the asked-for fact), else 1
-    "cross_language",  # 1 when the question and the best passage are in different languages:
-    # every cosine and coverage sits lower then. Its weight is one shift of the logit, fitted
-    # on XQuAD de↔vi question/passage pairs after all other weights (fitted on monolingual
-    # questions) are fixed, so monolingual questions are judged exactly as without it.
+    "cross_language",  # 1 when the best piece comes from a passage in another language than
+    # the question: every cosine and coverage sits lower then. Its weight is one shift of
+    # the logit, fitted on XQuAD de↔vi question/passage pairs after all other weights
+    # (fitted on monolingual questions) are fixed, so monolingual questions are judged
+    # exactly as without it. (Not the best passage's language: when the piece shown is from
+    # a page in the question's language, its evidence is not lowered.)
 )
 MODEL_FILE = "reader_model.json"
 Band = Literal["high", "medium", "low"]

@@ -68,6 +68,8 @@ class Reading:
     semantic: float = 0.0  # the semantic scorer's score for the best piece
     type_miss: float = 0.0  # 1: the question asks for an amount/time/name/place the best
     # piece does not hold
+    foreign: bool = False  # the best piece is from a passage in another language than the
+    # question (its cosine and coverage sit lower; answerability shifts for it)
 
     def text(self) -> str:
         """The answer as Markdown with [n] markers, pieces in the order they were chosen."""
@@ -206,6 +208,7 @@ class Reader:
             "coverage": float(rows[order[0], FEATURES.index("coverage")]),
             "semantic": float(rows[order[0], FEATURES.index("semantic")]),
             "type_miss": float(rows[order[0], FEATURES.index("type_miss")]),
+            "foreign": best_passage.cross_language,
         }
         howto = is_howto(question)
         if howto:
@@ -214,7 +217,7 @@ class Reader:
                 steps, cover = found
                 # The steps are the piece shown: how much of the question they cover counts.
                 cover = max(cover, facts["coverage"])
-                return Reading([steps], best, cover, facts["semantic"], facts["type_miss"])
+                return Reading([steps], best, **{**facts, "coverage": cover})
         picks = [Pick(best_passage.number, best_unit, best)]
         words = best_unit.words
         if howto and "```" not in best_unit.text:

@@ -25,7 +25,7 @@ import structlog
 
 from ..llm.base import LLMProvider
 from ..retrieval.documents import VERIFIED
-from ..retrieval.language import detect_language, languages_differ
+from ..retrieval.language import detect_language
 from ..retrieval.results import SearchResponse, SearchResult
 from ..retrieval.search import HybridSearcher, with_context
 from . import compose
@@ -259,7 +259,7 @@ class AnswerService:
                 piece_semantic=reading.semantic,
                 dense_margin=best.stages.get("dense_margin", 0.0),
                 coverage_margin=best.stages.get("coverage_margin", 0.0),
-                cross_language=languages_differ(question, best.chunk.text),
+                cross_language=reading.foreign,
                 type_found=1.0 - reading.type_miss,
             )
         )

@@ -124,12 +124,15 @@ def pool_margins(dense: Sequence[float], coverage: Sequence[float], cross=None, 
     languages) while "one passage stands out" means the same everywhere. ``dense`` and
     ``coverage`` are in relevance order, best first. With ``cross`` (each candidate's flag)
     only candidates on the best one's side count: an English page does not stand out for
-    covering more of an English question than the German pages after it."""
+    covering more of an English question than the German pages after it. A best candidate
+    alone on its side is compared with all the others: one Portuguese table that tops an
+    English question nothing answers does not stand out by being the only Portuguese one."""
     d = np.asarray(dense, dtype=np.float64)
     c = np.asarray(coverage, dtype=np.float64)
     if cross is not None and len(d):
         same = np.asarray(cross, dtype=bool) == bool(cross[0])
-        d, c = d[same], c[same]
+        if same.sum() >= 2:
+            d, c = d[same], c[same]
     d, c = d[:depth], c[:depth]
     if len(d) < 2:
         return 0.1, 0.5  # a lone candidate: typical margins of a clear winner

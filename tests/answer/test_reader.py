@@ -284,3 +284,23 @@ def test_a_passage_in_another_language_is_read_whole_by_the_semantic_pass(embedd
     assert asked == [reader.config.shortlist, 10]
     assert "within 60 days" in other.text(), other.text()
     assert same.picks  # the same passage unflagged: the short list only
+
+
+def test_the_reading_says_whether_its_best_piece_is_in_another_language(embedder):
+    """Answerability shifts for a foreign answer (its cosine and coverage sit lower), so it
+    must know the language of the piece shown — not of the best passage: an English piece
+    read after a German best passage is judged as English evidence."""
+    reader = Reader(cosine_scorer(embedder), *load_reader_models())
+    german = Passage(
+        1,
+        "Die Kantine öffnet um 12 Uhr. Das Büro hat drei Etagen.",
+        "Büro",
+        0.9,
+        cross_language=True,
+    )
+    english = Passage(2, EXPENSES, "Expenses", 0.8)
+    question = "How many days do I have to submit an expense?"
+    mixed = reader.read(question, [german, english], _idf)
+    assert mixed.picks[0].number == 2 and not mixed.foreign, mixed.text()
+    alone = reader.read(question, [german], _idf)
+    assert alone.foreign
