@@ -82,7 +82,8 @@ def mean(values: Sequence[float | None]) -> float | None:
 # Key facts of a reference answer: amounts and times, commands, paths, names of settings —
 # the tokens an answer must carry to be right, whatever else it says.
 _FACT = re.compile(
-    r"(?<!\w)[$€£¥]?\d+(?:[.,:]\d+)*(?:st|nd|rd|th|º|ª)?(?:\s?%)?(?!\w)"  # 28, €160, 4th
+    # 28, €160, 4th, 24/7 (one fact each: split, "/7" never matched "24/7")
+    r"(?<!\w)[$€£¥]?\d+(?:[.,:/]\d+)*(?:st|nd|rd|th|º|ª)?(?:\s?%)?(?!\w)"
     r"|`[^`]+`"
     r"|[\w.-]*[/@_][\w./@:-]+"  # paths, addresses, snake_case
     r"|\b[\w]+(?:[.-][\w]+)+\b"  # nwl.conf, wg-quick, v2.1

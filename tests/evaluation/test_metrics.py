@@ -87,3 +87,11 @@ def test_key_facts_keep_ordinals_and_codes_whole():
     assert metrics.has_key_facts("From the 4th day [1]. P1: 30 minutes [2]", reference)
     assert not metrics.has_key_facts("From the 14th day. P1: 30 minutes", reference)
     assert not metrics.has_key_facts("From the 4th day. P2: 30 minutes", reference)
+
+
+def test_key_facts_keep_slashed_numbers_whole():
+    # Split, "24/7" gave "24" and "/7", and "/7" never matched an answer saying "24/7".
+    reference = "Call the 24/7 line or read the 1/2 page guide."
+    assert metrics.key_facts(reference) == ["24/7", "1/2"]
+    assert metrics.has_key_facts("A 24/7 line [1]; a 1/2 page guide [2]", reference)
+    assert not metrics.has_key_facts("A 24/7 line [1]; a 2-page guide [2]", reference)
