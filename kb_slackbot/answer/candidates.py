@@ -214,18 +214,24 @@ def section_steps(text: str, max_lines: int = 40) -> str:
     """The numbered steps of a passage with their code blocks, as one Markdown answer.
 
     Empty when the passage has fewer than two numbered steps. Prose between steps is left
-    out; code blocks that belong to a step stay with it.
+    out; code blocks that belong to a step stay with it. The sentence that leads into the
+    steps ("After a rollback:") comes first: without it, steps that follow an action read
+    as the action itself.
     """
     out: list[str] = []
     numbered = 0
     in_steps = False
+    previous: _Block | None = None
     for block in _blocks(text):
+        before, previous = previous, block
         if block.kind == "list":
             items = _items(block.lines)
             if not any(number for _, number in items):
                 if in_steps:
                     out.extend(f"- {t}" for t, _ in items)
                 continue
+            if not in_steps and (lead := _lead_in(before)):
+                out.append(lead)
             for item, number in items:
                 numbered += 1 if number else 0
                 out.append(f"{number or numbered}. {item}" if number else f"- {item}")
@@ -238,6 +244,15 @@ def section_steps(text: str, max_lines: int = 40) -> str:
     if numbered < 2:
         return ""
     return "\n".join(_trim_steps(out, max_lines))
+
+
+def _lead_in(block: _Block | None) -> str:
+    """The last sentence of a prose block when it introduces what follows (ends with ":")."""
+    if block is None or block.kind != "prose":
+        return ""
+    sentences = split_sentences(" ".join(line.strip() for line in block.lines))
+    last = sentences[-1] if sentences else ""
+    return last if last.endswith(":") and not is_meta(last) else ""
 
 
 def _trim_steps(lines: list[str], max_lines: int) -> list[str]:

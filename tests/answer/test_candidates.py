@@ -130,6 +130,21 @@ def test_section_steps_keep_numbers_and_code_and_stop_at_trailing_prose():
     assert section_steps("1. Only one step.\n") == ""  # one step is not a procedure
 
 
+def test_section_steps_keep_the_sentence_that_leads_into_them():
+    """Steps that follow an action ("After a rollback:") must not read as the action."""
+    text = (
+        "Any engineer may roll back. A rollback takes 3 minutes. After a rollback:\n\n"
+        "1. Post in the team channel.\n2. Lock the service.\n"
+    )
+    assert section_steps(text).splitlines() == [
+        "After a rollback:",
+        "1. Post in the team channel.",
+        "2. Lock the service.",
+    ]
+    # A sentence that does not lead in (no colon), or prose further up, is left out.
+    assert section_steps(STEPS).splitlines()[0] == "1. Install the tools:"
+
+
 def test_long_steps_are_cut_between_steps_never_inside_code():
     text = "\n\n".join(f"{n}. Step {n}:\n\n```\ncommand {n}\nmore {n}\n```" for n in range(1, 9))
     steps = section_steps(text, max_lines=12)
