@@ -4,8 +4,9 @@ Question words in English, German, Portuguese, Spanish and Vietnamese (the langu
 users and of the public sets the reader is fitted on): "how much / wie viele / quanto /
 cuánto / bao nhiêu" and "is there a budget / gibt es einen Zuschuss" ask for an amount,
 "when / wann / quando / cuándo / khi nào" for a time, "who / wer / quem / quién / ai" for a
-name, "where / wo / onde / dónde" for a place, "phone / hotline / Telefon / telefone" for a
-phone number; "how do I / wie richte ich / como faço / cómo puedo" ask for steps.
+name, "where / wo / onde / dónde" and "address / Adresse / endereço" for a place, "phone /
+hotline / Telefon / telefone" for a phone number; "how do I / wie richte ich / como faço /
+cómo puedo" ask for steps.
 """
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ _QUESTION_TYPES = {
     r"cu[aá]ndo|a qu[eé] hora|en qu[eé] a[nñ]o|khi nào|năm nào|bao giờ|lúc nào",
     "person": r"\bwho\b|\bwhom\b|\bwhose\b|\bwer\b|\bwem\b|\bwen\b|\bwessen\b|\bquem\b|"
     r"qui[eé]n(?:es)?|\bai\b",
-    "place": r"\bwhere\b|\bwo\b|\bwohin\b|\bwoher\b|\bonde\b|d[oó]nde|ở đâu",
+    "place": r"\bwhere\b|\bwo\b|\bwohin\b|\bwoher\b|\bonde\b|d[oó]nde|ở đâu|"
+    # a postal address, not an email one
+    r"(?<!mail )\baddress\b|(?<!mail-)(?<!mail )\badresse\b|(?<!mail )endere[çc]o\b(?! de e-?mail)|"
+    r"direcci[oó]n\b(?! de (?:correo|e-?mail))|địa chỉ(?! email)",
 }
 _QUESTION_TYPE_PATTERNS = {k: re.compile(v, re.IGNORECASE) for k, v in _QUESTION_TYPES.items()}
 _NOT_A_VERB = r"(?!(?:isso|isto|esto|eso|todo|tempo|tiempo|muito|mucho)\b)"

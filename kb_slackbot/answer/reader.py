@@ -16,7 +16,7 @@ reading-comprehension data (``benchmarks/fit_reader.py``):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -128,17 +128,31 @@ class Reader:
         self.skip = skip
 
     def units(self, passages: Sequence[Passage]) -> list[tuple[Passage, Unit]]:
+        """Every piece of the passages read, then the table rows of their pages' other
+        sections: a figure often sits in a table apart from the prose that ranked ("the São
+        Paulo office is in Pinheiros…" ranks; the address is in the offices table above)."""
         best = max((p.relevance for p in passages), default=0.0)
         kept = [p for p in passages if p.relevance >= best * self.config.passage_margin]
+        kept = kept[: self.config.max_passages]
         out: list[tuple[Passage, Unit]] = []
         seen: set[str] = set()
-        for passage in kept[: self.config.max_passages]:
-            for unit in extract_units(passage.text, passage.heading):
+
+        def add(passage: Passage, units: Sequence[Unit]) -> None:
+            for unit in units:
                 key = unit.text.lower()
                 if key in seen or self.skip(unit.text):
                     continue
                 seen.add(key)
                 out.append((passage, unit))
+
+        for passage in kept:
+            add(passage, extract_units(passage.text, passage.heading))
+        for passage in kept:
+            for heading, text in passage.page_sections:
+                rows = [u for u in extract_units(text, heading) if u.kind == "row"]
+                if rows:  # cited as the passage's page, read at its relevance
+                    section = replace(passage, text=text, heading=heading, section=text)
+                    add(replace(section, page_sections=()), rows)
         return out
 
     def lexical(
@@ -149,7 +163,7 @@ class Reader:
             [u for _, u in pairs],
             idf,
             [p.relevance for p, _ in pairs],
-            [p.number for p, _ in pairs],
+            [id(p) for p, _ in pairs],  # neighbours are pieces of the same passage or section
         )
 
     def shortlist(
@@ -274,8 +288,10 @@ class Reader:
         that shares the page's words)."""
         best_by_passage: dict[int, tuple[float, Passage]] = {}
         for (passage, _unit), p in zip(pairs, probabilities, strict=True):
-            if p > best_by_passage.get(passage.number, (-1.0, passage))[0]:
-                best_by_passage[passage.number] = (float(p), passage)
+            # The first passage of a number is the one read (table rows of its page's other
+            # sections come after, under the same number).
+            first = best_by_passage.get(passage.number, (-1.0, passage))
+            best_by_passage[passage.number] = (max(first[0], float(p)), first[1])
         weight, total = term_weights(tokenize(question), idf)
         options: list[tuple[float, float, Passage, str, str]] = []
         for p, passage in sorted(best_by_passage.values(), key=lambda x: -x[0]):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from kb_slackbot.answer.answerability import load_reader_models
@@ -64,6 +66,10 @@ def _idf(terms):
         ("When is the payment run?", "time"),
         ("Wer ist die Ansprechperson?", "person"),
         ("Where is the Berlin office?", "place"),
+        ("What is the address of the São Paulo office?", "place"),
+        ("Qual é o endereço do escritório?", "place"),
+        ("What is the email address of HR?", None),  # an email address is no place
+        ("Wie lautet die E-Mail-Adresse vom Betriebsrat?", None),
         ("What's the support phone number?", "phone"),
         ("Who do I call when the door is locked?", "phone"),
         ("What's the shipping fee?", "amount"),
@@ -304,3 +310,26 @@ def test_the_reading_says_whether_its_best_piece_is_in_another_language(embedder
     assert mixed.picks[0].number == 2 and not mixed.foreign, mixed.text()
     alone = reader.read(question, [german], _idf)
     assert alone.foreign
+
+
+OFFICES = """| Office | Address | Reception |
+| --- | --- | --- |
+| Amsterdam | Keizersgracht 123, 1015 CJ Amsterdam | 08:00-18:00 |
+| São Paulo | Rua Fradique Coutinho 1290, Pinheiros | 08:00-18:00 |"""
+
+
+def test_a_table_row_in_another_section_of_the_page_can_answer(reader):
+    """The prose that ranked is about the office; its address is in the page's offices table."""
+    prose = Passage(
+        1,
+        "The São Paulo office hosts our sales and support teams. It opened in 2019 and has "
+        "room for 55 people.",
+        "Office locations › São Paulo",
+        0.7,
+        page_sections=(("Office locations", OFFICES),),
+    )
+    question = "What is the address of the São Paulo office?"
+    text = reader.read(question, [prose], _idf).text()
+    assert "Rua Fradique Coutinho 1290" in text, text
+    alone = reader.read(question, [replace(prose, page_sections=())], _idf).text()
+    assert "Fradique" not in alone  # without the page's other sections: the prose only
