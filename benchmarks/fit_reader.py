@@ -71,6 +71,7 @@ CROSS_SETS = {
     "xquad-de>xquad-vi": ("xquad-de", "xquad-vi"),
     "xquad-vi>xquad-de": ("xquad-vi", "xquad-de"),
 }
+SECOND_RATIOS = (0.9, 0.8, 0.7, 0.6, 0.5)
 READER_FILE = Path(__file__).resolve().parent.parent / "kb_slackbot/answer/reader_model.json"
 
 
@@ -407,6 +408,7 @@ def main() -> None:
         return np.array([c.cross_language for s in sets for c in cases[s] if c.mode != "oracle"])
 
     reading_rows, abstain_rows, band_rows, cross_rows, claim_rows = [], [], [], [], []
+    ratio_rows = []
     for held in QA_SETS:
         train = [s for s in QA_SETS if s != held]
         reader = fit_reader(train)
@@ -498,6 +500,13 @@ def main() -> None:
             row += hit_rate(chosen, [scorer.best(c) for c in chosen])
             row += hit_rate(chosen, [single(c, LEXICAL_FEATURES.index("coverage")) for c in chosen])
             reading_rows.append(row)
+            # A second piece is shown when it scores at least this share of the best one.
+            sweep = [held, mode]
+            for ratio in SECOND_RATIOS:
+                config = dataclasses.replace(reader.config, second_ratio=ratio)
+                other = Reader(scorer, reader.first, reader.model, config)
+                sweep += hit_rate(chosen, [read(c, other)[0] for c in chosen])
+            ratio_rows.append(sweep)
         high = high_threshold(correct.predict(rows), right, p_train >= threshold)
         p = answerable.predict(held_rows)
         pc = correct.predict(held_rows)
@@ -544,6 +553,12 @@ def main() -> None:
             "words",
         ],
         reading_rows,
+    )
+    print_table(
+        "Second piece: shown when it scores at least this share of the best (ReaderConfig."
+        "second_ratio); answer contains a gold span / mean words, same readers as above",
+        ["set", "protocol"] + [f"{r} {k}" for r in SECOND_RATIOS for k in ("gold", "words")],
+        ratio_rows,
     )
     print_table(
         "Answerability, gold removed (threshold fitted on the other sets: answer 90% there)",

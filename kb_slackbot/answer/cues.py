@@ -21,6 +21,11 @@ _QUESTION_TYPES = {
     "amount": r"how (?:much|many|long|far|old|big|large|often|high|quickly|fast|soon|early)|"
     r"what percentage|what(?:'s| is| are) the (?:\w+ ){0,3}(?:number|rate|price|cost|fee|limit|"
     r"amount|size|max|maximum|min|minimum)s?\b|"
+    # "the maximum weight", "the longest grace period", "o peso máximo" (not "the largest
+    # city": that asks for a name)
+    r"\b(?:maximum|minimum|max|min)\b|\b(?:longest|shortest) (?:\w+ )?(?:period|time|delay|"
+    r"wait|notice|duration|window|stay|trip)s?\b|\b(?:maximale|minimale|höchstens|mindestens)\b|"
+    r"\bm[aá]xim[oa]s?\b|\bm[ií]nim[oa]s?\b|"
     r"wie (?:viele?|lange|hoch|groß|alt|weit|oft|schnell|früh|teuer)|wieviele?|"
     r"welche (?:\w+)?nummer|"
     r"quant[oa]s?|quanto tempo|qual (?:é )?o (?:valor|número|telefone|preço|limite)|"
@@ -34,6 +39,7 @@ _QUESTION_TYPES = {
     r"(?:hay|existe) (?:algún |alguna |un |una )?(?:\w+ ){0,2}"
     r"(?:presupuesto|ayuda|subsidio|reembolso|bono|descuento)",
     "time": r"\bwhen\b|what time|what year|which year|what date|which day|deadline|"
+    r"\b(?:earliest|latest) (?:\w+ )?(?:time|date|day|hour)\b|"
     r"by when|\bwann\b|frist|\bprazo\b|\bplazo\b|"
     r"um wie viel uhr|in welchem jahr|an welchem tag|\bquando\b|que horas|em que ano|"
     r"cu[aá]ndo|a qu[eé] hora|en qu[eé] a[nñ]o|khi nào|năm nào|bao giờ|lúc nào",

@@ -81,6 +81,11 @@ def _idf(terms):
         ("Gibt es einen Zuschuss zum Jobticket?", "amount"),
         ("Tem auxílio para academia?", "amount"),
         ("¿Hay algún presupuesto para formación?", "amount"),
+        ("What's the longest grace period I can give?", "amount"),
+        ("Qual o peso máximo do Mini Envios?", "amount"),
+        ("Was ist die maximale Dateigröße?", "amount"),
+        ("What is the largest city in Brazil?", None),  # a name, not an amount
+        ("Latest time to create a DPD label for same-day pickup?", "time"),
         ("Is there a dress code?", None),
         ("What is LoopGate?", None),
         ("What is the capital of Peru?", None),
@@ -333,3 +338,38 @@ def test_a_table_row_in_another_section_of_the_page_can_answer(reader):
     assert "Rua Fradique Coutinho 1290" in text, text
     alone = reader.read(question, [replace(prose, page_sections=())], _idf).text()
     assert "Fradique" not in alone  # without the page's other sections: the prose only
+
+
+WHOLE = """1. Open an incident and get approval from the on-call.
+2. Restore the latest snapshot into a new instance:
+
+```bash
+pwctl db restore --snapshot latest --to restore-1
+```
+
+3. Point the service at the new instance."""
+
+SINGLE = """If only some rows were damaged, restore into a new instance and copy just the table:
+
+```bash
+pg_dump "$RESTORE_URL" -t public.carrier_accounts --data-only | psql "$PROD_URL"
+```"""
+
+
+def test_a_tie_between_sections_goes_to_the_heading_that_means_the_question(reader):
+    """A Spanish question shares no word with either English heading: the steps of another
+    section ("whole database") must not replace the section that was read ("single table")."""
+    question = "¿Cómo restauro una sola tabla desde un backup?"
+    single = Passage(
+        1,
+        SINGLE,
+        "Backups › Restoring a single table",
+        0.8,
+        page_sections=(("Backups › Restoring a whole database", WHOLE),),
+    )
+    text = reader.read(question, [single], _idf).text()
+    assert "pg_dump" in text and "1. Open an incident" not in text, text
+    # Read on the page's introduction instead, the steps answer the how-to question.
+    intro = replace(single, text="How we back up and restore databases.", heading="Backups")
+    text = reader.read(question, [intro], _idf).text()
+    assert "1. Open an incident" in text, text
