@@ -2,7 +2,8 @@
 
 It never writes a word of its own, so it cannot invent facts. Candidates are sentences, list
 items, table rows (with their headers), code with its step, and — for how-to questions — a
-section's numbered steps (``candidates.py``). Reading is two logistic models fitted on public
+section's numbered steps (``candidates.py``; which steps, or which command goes with a
+sentence: ``howto.py``). Reading is two logistic models fitted on public
 reading-comprehension data (``benchmarks/fit_reader.py``):
 
 1. a cheap first pass over every piece — how much of the question it covers, whether it holds
@@ -21,41 +22,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..retrieval.keyword import tokenize
-from ..retrieval.relevance import LogisticModel, term_weights
-from .candidates import Unit, extract_units, section_steps
+from ..retrieval.relevance import LogisticModel
+from .candidates import Unit, extract_units
 from .cues import is_howto
-from .piece_features import (
-    FEATURES,
-    SemanticScorer,
-    covered,
-    scored_text,
-    unit_features,
-    words_of,
-)
+from .howto import best_code, best_steps
+from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
+from .pieces import Passage, Pick
+
+__all__ = ["Passage", "Pick", "Reader", "ReaderConfig", "Reading"]
 
 IdfLookup = Callable[[list[str]], dict[str, float]]
-
-
-@dataclass(frozen=True)
-class Passage:
-    """A found passage as the reader sees it."""
-
-    number: int  # the [n] it is cited as
-    text: str  # Markdown
-    heading: str  # "Title › Section"
-    relevance: float  # P(relevant) from the relevance model
-    section: str = ""  # the whole section's Markdown when it spans several chunks
-    # Other sections of the same page: (heading path, Markdown). A how-to question about
-    # "Linux" may land on the page's introduction; its steps are in the "Linux" section.
-    page_sections: tuple[tuple[str, str], ...] = ()
-    cross_language: bool = False  # in another language than the question
-
-
-@dataclass(frozen=True)
-class Pick:
-    number: int
-    unit: Unit
-    probability: float
 
 
 @dataclass(frozen=True)
@@ -229,7 +205,16 @@ class Reader:
         }
         howto = is_howto(question)
         if howto:
-            found = self._best_steps(question, pairs, probabilities, idf, best_passage.heading)
+            found = best_steps(
+                question,
+                pairs,
+                probabilities,
+                idf,
+                best_passage.heading,
+                self.scorer,
+                self.config.steps_max_lines,
+                self.skip,
+            )
             if found is not None:
                 steps, cover = found
                 # The steps are the piece shown: how much of the question they cover counts.
@@ -239,7 +224,7 @@ class Reader:
         words = best_unit.words
         if howto and "```" not in best_unit.text:
             # A how-to answered by a sentence: the command its passage gives goes with it.
-            code = self._best_code(pairs, probabilities, best_passage.number)
+            code = best_code(pairs, probabilities, best_passage.number)
             if code is not None and _overlaps(code.unit.text, best_unit.text):
                 # The sentence introduces the command: quote them together.
                 picks[0] = Pick(best_passage.number, code.unit, best)
@@ -259,75 +244,3 @@ class Reader:
             picks.append(Pick(passage.number, unit, p))
             words += unit.words
         return Reading(picks, best, **facts)
-
-    @staticmethod
-    def _best_code(
-        pairs: Sequence[tuple[Passage, Unit]], probabilities: np.ndarray, number: int
-    ) -> Pick | None:
-        """The likeliest piece of passage ``number`` that holds a code block."""
-        options = [
-            (float(p), passage, unit)
-            for (passage, unit), p in zip(pairs, probabilities, strict=True)
-            if passage.number == number and "```" in unit.text
-        ]
-        if not options:
-            return None
-        p, passage, unit = max(options, key=lambda o: o[0])
-        return Pick(passage.number, unit, p)
-
-    def _best_steps(
-        self,
-        question: str,
-        pairs: Sequence[tuple[Passage, Unit]],
-        probabilities: np.ndarray,
-        idf: dict[str, float],
-        best_heading: str,
-    ) -> tuple[Pick, float] | None:
-        """For a how-to question: the numbered steps of the section that matches it best.
-
-        The sections considered are those of the passages read and the other sections of
-        their pages; each is scored by how much of the question its heading and steps cover
-        (IDF-weighted), ties going to the passage the reader liked best. Steps elsewhere than
-        in the best piece's own section are shown only when their heading matches the
-        question at least as well as that section's ("… on Linux?" read on the page's
-        introduction); otherwise the best piece answers ("To void many labels at once …
-        run: `pwctl …`" rather than the numbered steps of another page, or of another section
-        that shares the page's words)."""
-        best_by_passage: dict[int, tuple[float, Passage]] = {}
-        for (passage, _unit), p in zip(pairs, probabilities, strict=True):
-            # The first passage of a number is the one read (table rows of its page's other
-            # sections come after, under the same number).
-            first = best_by_passage.get(passage.number, (-1.0, passage))
-            best_by_passage[passage.number] = (max(first[0], float(p)), first[1])
-        weight, total = term_weights(tokenize(question), idf)
-        options: list[tuple[float, float, Passage, str, str]] = []
-        for p, passage in sorted(best_by_passage.values(), key=lambda x: -x[0]):
-            sections = [(passage.heading, passage.section or passage.text), *passage.page_sections]
-            for heading, text in sections:
-                steps = section_steps(text, self.config.steps_max_lines)
-                if not steps or self.skip(steps):
-                    continue
-                cover = covered(weight, words_of(f"{heading} {steps}")) / total
-                options.append((cover, p, passage, heading, steps))
-        if not options:
-            return None
-        cover, p, passage, heading, steps = max(options, key=lambda o: (o[0], o[1]))
-        if heading != best_heading:
-            headed = covered(weight, words_of(heading)) / total
-            own = covered(weight, words_of(best_heading)) / total
-            if headed < own:
-                return None
-            # A tie between two sections (the question's words are in the page title, or the
-            # question is in another language) goes to the section whose own heading means
-            # the question best: "¿cómo restauro una sola tabla?" → "Restoring a single
-            # table", not "Restoring a whole database". Read on the page's introduction (no
-            # section), the steps win as above.
-            if headed == own and " › " in best_heading:
-                steps_heading, own_heading = self.scorer(
-                    question, [heading.rsplit(" › ", 1)[-1], best_heading.rsplit(" › ", 1)[-1]]
-                )
-                if steps_heading < own_heading:
-                    return None
-        section = heading.split(" › ", 1)[1] if " › " in heading else ""
-        text = f"*{section}*\n{steps}" if section else steps
-        return Pick(passage.number, Unit("steps", text, heading), p), cover
