@@ -53,6 +53,7 @@ from scipy.optimize import minimize
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
+from kb_slackbot.answer.cues import codes_found
 from kb_slackbot.answer.piece_features import FEATURES, LEXICAL_FEATURES, scored_text
 from kb_slackbot.answer.reader import Passage, Reader, ReaderConfig
 from kb_slackbot.retrieval.embeddings import load_embedder
@@ -108,6 +109,7 @@ class Case:
     margins: tuple[float, float]  # pool_margins over the pool in relevance order
     cross_language: bool  # question and best passage in different languages (detected)
     article: str  # the gold paragraph's article (title)
+    codes: float = 1.0  # share of the question's numbers and codes in the best passage
 
 
 def passages_for(corpus: Corpus, query, probabilities, force: str | None) -> list[Passage]:
@@ -169,7 +171,8 @@ def build_cases(
             margins = pool_margins(
                 query.base[order, dense], query.base[order, coverage], query.base[order, cross]
             )
-            top_text = corpus.data.corpus[query.pool[order[0]]][1] if len(order) else ""
+            top = corpus.data.corpus[query.pool[order[0]]] if len(order) else ("", "")
+            top_text = top[1]
             cases.append(
                 Case(
                     qid,
@@ -185,6 +188,7 @@ def build_cases(
                     margins,
                     languages_differ(question, top_text),
                     corpus.data.corpus[gold][0],
+                    codes_found(question, f"{top[0]}\n{top[1]}"),
                 )
             )
     return cases
@@ -221,6 +225,7 @@ def evidence(case: Case, best: float, reading) -> Evidence:
         coverage_margin=case.margins[1],
         cross_language=reading.foreign if reading else case.cross_language,
         type_found=1.0 - reading.type_miss if reading else 1.0,
+        codes_found=case.codes,
     )
 
 
@@ -430,6 +435,9 @@ def main() -> None:
         no_type = rows.copy()
         no_type[:, ANSWERABILITY_FEATURES.index("type_found")] = 1.0
         variants.append(("monotone, no type_found", fit_monotone, no_type, present))
+        no_codes = rows.copy()
+        no_codes[:, ANSWERABILITY_FEATURES.index("codes_found")] = 1.0
+        variants.append(("monotone, no codes_found", fit_monotone, no_codes, present))
         if CLAIMS in cases:
             c_rows, c_present, _ = answerability_data([CLAIMS], reader)
             variants.append(

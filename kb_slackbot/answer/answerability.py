@@ -37,6 +37,8 @@ ANSWERABILITY_FEATURES = (
     # "one passage stands out" transfers — see retrieval.relevance.pool_margins)
     "type_found",  # 0 when the question asks for an amount, a time, a name or a place and the
     # best piece holds none (a near miss: the right topic without the asked-for fact), else 1
+    "codes_found",  # share of the question's numbers and codes ("Q2", "2026") that the best
+    # passage holds (1 when it names none): a page about Q3 is a near miss for Q2
     "cross_language",  # 1 when the best piece comes from a passage in another language than
     # the question: every cosine and coverage sits lower then. Its weight is one shift of
     # the logit, fitted on XQuAD de↔vi question/passage pairs after all other weights
@@ -65,20 +67,24 @@ class Evidence:
     coverage_margin: float
     cross_language: bool = False
     type_found: float = 1.0
+    codes_found: float = 1.0
 
-    def row(self) -> list[float]:
-        return [
-            _logit(self.relevance),
-            _logit(self.reader),
-            self.passage_coverage,
-            self.passage_dense,
-            self.piece_coverage,
-            self.piece_semantic,
-            self.dense_margin,
-            self.coverage_margin,
-            self.type_found,
-            1.0 if self.cross_language else 0.0,
-        ]
+    def row(self, names: tuple[str, ...] = ANSWERABILITY_FEATURES) -> list[float]:
+        """The features in the order of ``names`` (a shipped model's own list)."""
+        values = {
+            "relevance_logit": _logit(self.relevance),
+            "reader_logit": _logit(self.reader),
+            "passage_coverage": self.passage_coverage,
+            "passage_dense": self.passage_dense,
+            "piece_coverage": self.piece_coverage,
+            "piece_semantic": self.piece_semantic,
+            "dense_margin": self.dense_margin,
+            "coverage_margin": self.coverage_margin,
+            "type_found": self.type_found,
+            "codes_found": self.codes_found,
+            "cross_language": 1.0 if self.cross_language else 0.0,
+        }
+        return [values[name] for name in names]
 
 
 @dataclass(frozen=True)
@@ -98,9 +104,10 @@ class AnswerabilityModel:
     medium: float  # … at or above this is "medium"
 
     def judge(self, evidence: Evidence) -> Verdict:
-        row = np.array([evidence.row()])
-        p_answerable = float(self.answerable.predict(row)[0])
-        p_correct = float(self.correct.predict(row)[0])
+        p_answerable = float(
+            self.answerable.predict(np.array([evidence.row(self.answerable.features)]))[0]
+        )
+        p_correct = float(self.correct.predict(np.array([evidence.row(self.correct.features)]))[0])
         band: Band = (
             "high" if p_correct >= self.high else "medium" if p_correct >= self.medium else "low"
         )

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from ..retrieval.tokens import tokenize
+
 # Answer-type cues: question words → the kind of fact asked for (en, de, pt, es, vi).
 _QUESTION_TYPES = {
     # Checked first: "what's the hotline number" / "who do I call" want a phone number.
@@ -106,3 +108,12 @@ def has_new_type(kind: str, text: str, question: str) -> bool:
         return any(m.group(0).lower() not in asked for m in _TIME.finditer(text))
     # person / place: a capitalised word past the first that the question does not name
     return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
+
+
+def codes_found(question: str, text: str) -> float:
+    """Share of the question's numbers and codes ("Q2", "2026", "INC-2214") that ``text``
+    holds; 1 when it names none. A page about Q3 does not answer a question about Q2."""
+    asked = {t for t in tokenize(question) if any(c.isdigit() for c in t)}
+    if not asked:
+        return 1.0
+    return len(asked & set(tokenize(text))) / len(asked)

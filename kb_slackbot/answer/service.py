@@ -33,6 +33,7 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
+from .cues import codes_found
 from .follow_up import names_a_new_subject, rewordings
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
@@ -261,6 +262,7 @@ class AnswerService:
                 coverage_margin=best.stages.get("coverage_margin", 0.0),
                 cross_language=reading.foreign,
                 type_found=1.0 - reading.type_miss,
+                codes_found=codes_found(question, best.chunk.embedding_text()),
             )
         )
 

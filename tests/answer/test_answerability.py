@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kb_slackbot.answer.answerability import Evidence, load_answerability
+from kb_slackbot.answer.cues import codes_found
 from kb_slackbot.answer.prompts import says_not_covered
 
 STRONG = Evidence(
@@ -100,3 +101,25 @@ def test_a_near_miss_without_the_asked_for_fact_is_less_likely_answerable():
     missing = Evidence(**{**middling.__dict__, "type_found": 0.0})
     assert model.judge(missing).p_answerable < model.judge(middling).p_answerable
     assert model.judge(missing).p_correct < model.judge(middling).p_correct
+
+
+def test_codes_found_is_the_share_of_the_questions_numbers_and_codes_on_the_page():
+    question = "What was the revenue in Q2 2026?"
+    assert codes_found(question, "Board financials Q3 2026\nRevenue in Q3 2026 was 14.2M.") == 0.5
+    assert codes_found(question, "Revenue in Q2 2026 was 13.9M.") == 1.0
+    assert codes_found("What was the revenue?", "Nothing numeric here.") == 1.0  # none asked
+    assert codes_found("Root cause of INC-2214?", "INC-2214: a bad deploy") == 1.0
+
+
+def test_evidence_rows_follow_the_models_own_feature_order():
+    row = STRONG.row(("coverage_margin", "codes_found", "dense_margin"))
+    assert row == [0.6, 1.0, 0.08]
+
+
+def test_a_page_without_the_asked_for_code_is_less_likely_right():
+    # "What was the revenue in Q2 2026?" on the Q3 2026 page: half the codes asked for.
+    model = load_answerability()
+    middling = Evidence(**{f: (WEAK.__dict__[f] + STRONG.__dict__[f]) / 2 for f in FIELDS})
+    other_quarter = Evidence(**{**middling.__dict__, "codes_found": 0.5})
+    assert model.judge(other_quarter).p_answerable < model.judge(middling).p_answerable
+    assert model.judge(other_quarter).p_correct < model.judge(middling).p_correct
