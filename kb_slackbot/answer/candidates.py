@@ -165,7 +165,8 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
         if block.kind == "list":
             for item, _number in _items(block.lines):
                 if len(item.split()) >= 2:
-                    units.append(Unit("item", item, f"{heading} {lead_in}".strip(), len(units)))
+                    shown = _item_text(item, lead_in)
+                    units.append(Unit("item", shown, f"{heading} {lead_in}".strip(), len(units)))
             continue  # the lead-in also covers a list that continues after a blank line
         if block.kind == "table":
             for row in _table_rows(block.lines):
@@ -186,6 +187,18 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             lead = comment if comment[-1] in "?.!:" else f"{comment}:"
             units.append(Unit("code", f"{lead}\n{snippet}", context, len(units)))
     return units
+
+
+_TRAILING_JOIN = re.compile(r"\s*(?:[,;]\s*(?:and|or|und|oder|e|ou|y|o)|[,;])\s*$", re.IGNORECASE)
+
+
+def _item_text(item: str, lead_in: str) -> str:
+    """A list item as it is quoted alone. An item that continues its lead-in's sentence
+    ("The incident bot then:" → "3. for SEV1 and SEV2, also pages the commander, and") is
+    quoted with it, without the dangling joiner."""
+    if not item[:1].islower() or not lead_in:
+        return item
+    return f"{lead_in} {_TRAILING_JOIN.sub('', item)}"
 
 
 def commented_commands(lines: list[str]) -> list[tuple[str, str]]:

@@ -21,7 +21,8 @@ _QUESTION_TYPES = {
     "phone": r"\b(?:phone|telephone|hotline|fax)\b|\bwho (?:do|should|can) (?:i|we) call\b|"
     r"\bnumber (?:to|do i) call\b|telefon|telefone|tel[eé]fono|số điện thoại",
     "amount": r"how (?:much|many|long|far|old|big|large|often|high|quickly|fast|soon|early)|"
-    r"what percentage|what(?:'s| is| are) the (?:\w+ ){0,3}(?:number|rate|price|cost|fee|limit|"
+    r"what percentage|\bwhat (?:does|do|did|will) (?:\w+ ){0,4}cost\b|\bwas kostet\b|"
+    r"what(?:'s| is| are) the (?:\w+ ){0,3}(?:number|rate|price|cost|fee|limit|"
     r"amount|size|max|maximum|min|minimum)s?\b|"
     # "the maximum weight", "the longest grace period", "o peso máximo" (not "the largest
     # city": that asks for a name)

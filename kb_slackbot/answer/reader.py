@@ -24,7 +24,7 @@ import numpy as np
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units
-from .cues import is_howto
+from .cues import is_howto, question_type
 from .howto import best_code, best_steps
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
 from .pieces import Passage, Pick
@@ -106,10 +106,13 @@ class Reader:
         self.config = config
         self.skip = skip
 
-    def units(self, passages: Sequence[Passage]) -> list[tuple[Passage, Unit]]:
-        """Every piece of the passages read, then the table rows of their pages' other
-        sections: a figure often sits in a table apart from the prose that ranked ("the São
-        Paulo office is in Pinheiros…" ranks; the address is in the offices table above)."""
+    def units(self, passages: Sequence[Passage], question: str = "") -> list[tuple[Passage, Unit]]:
+        """Every piece of the passages read; when the question asks for a fact (an amount, a
+        time, a place…), also the table rows of their pages' other sections: such a figure
+        often sits in a table apart from the prose that ranked ("the São Paulo office is in
+        Pinheiros…" ranks; the address is in the offices table above). A how-to or an open
+        question is answered from the sections found (a troubleshooting row that mentions
+        Linux is no answer to "how do I connect on Linux?")."""
         best = max((p.relevance for p in passages), default=0.0)
         kept = [p for p in passages if p.relevance >= best * self.config.passage_margin]
         kept = kept[: self.config.max_passages]
@@ -126,7 +129,8 @@ class Reader:
 
         for passage in kept:
             add(passage, extract_units(passage.text, passage.heading))
-        for passage in kept:
+        facts_elsewhere = bool(question_type(question)) and not is_howto(question)
+        for passage in kept if facts_elsewhere else ():
             for heading, text in passage.page_sections:
                 rows = [u for u in extract_units(text, heading) if u.kind == "row"]
                 if rows:  # cited as the passage's page, read at its relevance
@@ -166,7 +170,7 @@ class Reader:
         return keep, np.concatenate([lexical[keep], extra], axis=1)
 
     def read(self, question: str, passages: Sequence[Passage], idf: IdfLookup) -> Reading:
-        pairs = self.units(passages)
+        pairs = self.units(passages, question)
         if not pairs:
             return Reading([], 0.0)
         weights = idf(tokenize(question))

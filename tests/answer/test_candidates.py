@@ -48,7 +48,9 @@ def test_table_rows_are_joined_with_their_header_cells():
 def test_list_items_carry_their_lead_in_and_code_its_step():
     units = extract_units("You need:\n\n- a laptop\n- your security key\n", "VPN")
     items = [u for u in units if u.kind == "item"]
-    assert [u.text for u in items] == ["a laptop", "your security key"]
+    # Lower-case items continue the lead-in's sentence: quoted alone, they would not say what
+    # they are ("a laptop").
+    assert [u.text for u in items] == ["You need: a laptop", "You need: your security key"]
     assert all("You need:" in u.context for u in items)
     code = [u for u in extract_units(STEPS) if u.kind == "code"]
     assert code[0].text.startswith("Install the tools:\n```bash")
@@ -151,3 +153,18 @@ def test_long_steps_are_cut_between_steps_never_inside_code():
     assert steps.count("```") % 2 == 0
     assert steps.splitlines()[-1].strip() == "```"
     assert len(steps.splitlines()) <= 12
+
+
+def test_an_item_that_continues_its_lead_in_is_quoted_with_it():
+    text = (
+        "The incident bot then:\n\n1. creates a channel,\n"
+        "2. for SEV1 and SEV2, also pages the incident commander, and\n3. posts a summary.\n\n"
+        "You will need:\n\n- A laptop with the VPN.\n"
+    )
+    items = [u.text for u in extract_units(text) if u.kind == "item"]
+    assert items == [
+        "The incident bot then: creates a channel",
+        "The incident bot then: for SEV1 and SEV2, also pages the incident commander",
+        "The incident bot then: posts a summary.",
+        "A laptop with the VPN.",  # a whole sentence of its own
+    ]

@@ -73,6 +73,8 @@ def _idf(terms):
         ("What's the support phone number?", "phone"),
         ("Who do I call when the door is locked?", "phone"),
         ("What's the shipping fee?", "amount"),
+        ("What does the Scale plan cost?", "amount"),
+        ("Was kostet der Scale-Tarif im Monat?", "amount"),
         ("How quickly are refunds processed?", "amount"),
         ("Welche Telefonnummer hat der Empfang?", "phone"),
         ("Qual é o valor da diária?", "amount"),
@@ -338,6 +340,10 @@ def test_a_table_row_in_another_section_of_the_page_can_answer(reader):
     assert "Rua Fradique Coutinho 1290" in text, text
     alone = reader.read(question, [replace(prose, page_sections=())], _idf).text()
     assert "Fradique" not in alone  # without the page's other sections: the prose only
+    # Only a question that asks for a fact looks into the page's other tables.
+    for asked, rows in ((question, 2), ("How do I get a badge for the São Paulo office?", 0)):
+        units = [u for _, u in reader.units([prose], asked)]
+        assert sum(u.kind == "row" for u in units) == rows, asked
 
 
 WHOLE = """1. Open an incident and get approval from the on-call.
