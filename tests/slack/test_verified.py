@@ -344,7 +344,7 @@ def test_thumbs_down_thread_offers_the_expert_too(tmp_path, sample_services, kb)
     """A 👎 answer's thread is open to an expert's reply like a not-found one; an answered,
     unrated one is not."""
     with _bot(tmp_path, sample_services, kb) as bot:
-        thread = _mention(bot, "Which public holidays are there in 2026?", "U1", "C1")
+        thread = _mention(bot, "When is Good Friday in 2026?", "U1", "C1")
         _answer_in(bot, "C1")
         (row,) = kb.query_log.in_thread("C1", thread)
         assert row["status"] == "answered"
@@ -353,7 +353,7 @@ def test_thumbs_down_thread_offers_the_expert_too(tmp_path, sample_services, kb)
         )["event"]
         bot.bot.verification.on_thread_reply(reply, bot.app.client)  # synchronously
         assert _offers(bot) == []  # answered and not rated: nothing to verify
-        kb.query_log.record_feedback(row["query_id"], "not_helpful", "U1", "missing Easter")
+        kb.query_log.record_feedback(row["query_id"], "not_helpful", "U1", "missing Easter Monday")
         _expert_reply(bot, "C1", thread)
         bot.fake.wait_for("chat.postEphemeral", timeout=10)
     assert len(_offers(bot)) == 1
