@@ -43,8 +43,8 @@ ANSWERABILITY_FEATURES = (
     # the question: every cosine and coverage sits lower then. Its weight is one shift of
     # the logit, fitted on XQuAD de↔vi question/passage pairs after all other weights
     # (fitted on monolingual questions) are fixed, so monolingual questions are judged
-    # exactly as without it. (Not the best passage's language alone: the piece shown must
-    # be confidently foreign too, or its evidence is not lowered.)
+    # exactly as without it. (Not the best passage's language: when the piece shown is from
+    # a page in the question's language, its evidence is not lowered.)
 )
 MODEL_FILE = "reader_model.json"
 Band = Literal["high", "medium", "low"]

@@ -22,7 +22,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..retrieval.keyword import tokenize
-from ..retrieval.language import languages_differ
 from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units
 from .cues import is_howto, question_type
@@ -45,7 +44,7 @@ class Reading:
     semantic: float = 0.0  # the semantic scorer's score for the best piece
     type_miss: float = 0.0  # 1: the question asks for an amount/time/name/place the best
     # piece does not hold
-    foreign: bool = False  # the best piece (and its passage) in another language than the
+    foreign: bool = False  # the best piece is from a passage in another language than the
     # question (its cosine and coverage sit lower; answerability shifts for it)
 
     def text(self) -> str:
@@ -206,9 +205,7 @@ class Reader:
             "coverage": float(rows[order[0], FEATURES.index("coverage")]),
             "semantic": float(rows[order[0], FEATURES.index("semantic")]),
             "type_miss": float(rows[order[0], FEATURES.index("type_miss")]),
-            # Both the passage and the piece itself confidently in another language: a table
-            # row of Portuguese holiday names in an English page's São Paulo section is not.
-            "foreign": best_passage.cross_language and languages_differ(question, best_unit.text),
+            "foreign": best_passage.cross_language,
         }
         howto = is_howto(question)
         if howto:
