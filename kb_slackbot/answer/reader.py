@@ -134,8 +134,12 @@ class Reader:
             for heading, text in passage.page_sections:
                 rows = [u for u in extract_units(text, heading) if u.kind == "row"]
                 if rows:  # cited as the passage's page, read at its relevance
-                    section = replace(passage, text=text, heading=heading, section=text)
-                    add(replace(section, page_sections=()), rows)
+                    add(
+                        replace(
+                            passage, text=text, heading=heading, section=text, page_sections=()
+                        ),
+                        rows,
+                    )
         return out
 
     def lexical(
