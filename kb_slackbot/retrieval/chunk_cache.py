@@ -66,10 +66,11 @@ class ChunkCache:
         return found
 
     def language_of(self, chunk: Chunk) -> str | None:
-        """The chunk's language (None: too short or unclear to tell), computed once."""
+        """The chunk's language (None: too short or unclear to tell), computed once. Title
+        and headings count: a chunk that is only a table of names is told by them."""
         found = self._languages.get(chunk.chunk_id, MISSING)
         if found is MISSING:
-            found = passage_language(chunk.text)
+            found = passage_language(chunk.embedding_text())
             self._languages.put(chunk.chunk_id, found)
         return found
 

@@ -50,11 +50,27 @@ def question_language(text: str, confidence: float = CONFIDENCE) -> tuple[str, b
 
 def passage_language(text: str, confidence: float = CONFIDENCE) -> str | None:
     """A passage's language among all the identifier knows (a Vietnamese page is still "not
-    German"); None when the passage is too short or unclear to tell."""
+    German"); None when the passage is too short or unclear to tell. It is its prose's
+    language when it has prose: table cells and code say little (an English page's table of
+    Portuguese holiday names is not a Portuguese passage)."""
+    text = _prose_of(text)
     if len(text.split()) < 3:
         return None
     language, probability = _any_language().classify(text)
     return language if probability >= confidence else None
+
+
+def _prose_of(text: str) -> str:
+    """The text without Markdown table rows and fenced code, if at least a few words remain."""
+    prose, fenced = [], False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and not stripped.startswith("|"):
+            prose.append(line)
+    joined = "\n".join(prose)
+    return joined if len(joined.split()) >= 3 else text
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,9 @@
-from kb_slackbot.retrieval.language import detect_language, languages_differ, question_language
+from kb_slackbot.retrieval.language import (
+    detect_language,
+    languages_differ,
+    passage_language,
+    question_language,
+)
 
 
 def test_detects_question_languages():
@@ -40,3 +45,20 @@ def test_a_short_question_in_a_supported_language_is_still_recognised():
     assert question_language("how do I get the vpn working on my mac?") == ("en", False)
     assert not languages_differ("how do I get the vpn working on my mac?", passage_en)
     assert question_language("Đội thủ của Panthers thua bao nhiêu điểm?") == ("vi", True)
+
+
+def test_a_passage_is_in_the_language_of_its_prose_not_of_its_table_cells():
+    """An English page's table of Brazilian holidays is not a Portuguese passage."""
+    english = (
+        "Carnival Monday and Tuesday are days off at our São Paulo office.\n\n"
+        "| Date | Holiday |\n| --- | --- |\n"
+        "| 1 January | Confraternização Universal |\n| 25 January | Aniversário de São Paulo |\n"
+        "| 21 April | Tiradentes |\n| 7 September | Independência do Brasil |\n"
+        "| 12 October | Nossa Senhora Aparecida |\n| 2 November | Finados |\n"
+    )
+    assert passage_language(english) == "en"
+    portuguese = (
+        "Os feriados abaixo valem para todas as pessoas do escritório de São Paulo.\n\n"
+        "| Data | Feriado |\n| --- | --- |\n| 1 January | New Year |\n"
+    )
+    assert passage_language(portuguese) == "pt"
