@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb_slackbot.answer.answerability import Evidence, load_answerability
 from kb_slackbot.answer.cues import codes_found
 from kb_slackbot.answer.prompts import says_not_covered
@@ -93,12 +95,20 @@ def test_a_cross_language_question_is_judged_against_lower_levels():
     assert not model.judge(Evidence(**{**WEAK.__dict__, "cross_language": True})).answerable
 
 
-def test_a_near_miss_without_the_asked_for_fact_is_less_likely_answerable():
-    # "What's the phone number for sev 1 support?" on a page about sev 1 support that lists no
-    # number: the same evidence, but the best piece lacks the kind of fact asked for.
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        # "What's the phone number for sev 1 support?" on a page about sev 1 support that
+        # lists no number: the best piece lacks the kind of fact asked for.
+        ("type_found", 0.0),
+        # "What was the revenue in Q2 2026?" on the Q3 2026 page: half the codes asked for.
+        ("codes_found", 0.5),
+    ],
+)
+def test_a_near_miss_is_less_likely_answerable_and_right(field, value):
     model = load_answerability()
     middling = Evidence(**{f: (WEAK.__dict__[f] + STRONG.__dict__[f]) / 2 for f in FIELDS})
-    missing = Evidence(**{**middling.__dict__, "type_found": 0.0})
+    missing = Evidence(**{**middling.__dict__, field: value})
     assert model.judge(missing).p_answerable < model.judge(middling).p_answerable
     assert model.judge(missing).p_correct < model.judge(middling).p_correct
 
@@ -114,12 +124,3 @@ def test_codes_found_is_the_share_of_the_questions_numbers_and_codes_on_the_page
 def test_evidence_rows_follow_the_models_own_feature_order():
     row = STRONG.row(("coverage_margin", "codes_found", "dense_margin"))
     assert row == [0.6, 1.0, 0.08]
-
-
-def test_a_page_without_the_asked_for_code_is_less_likely_right():
-    # "What was the revenue in Q2 2026?" on the Q3 2026 page: half the codes asked for.
-    model = load_answerability()
-    middling = Evidence(**{f: (WEAK.__dict__[f] + STRONG.__dict__[f]) / 2 for f in FIELDS})
-    other_quarter = Evidence(**{**middling.__dict__, "codes_found": 0.5})
-    assert model.judge(other_quarter).p_answerable < model.judge(middling).p_answerable
-    assert model.judge(other_quarter).p_correct < model.judge(middling).p_correct
