@@ -31,6 +31,9 @@ _QUESTION_TYPES = {
     r"\bm[aá]xim[oa]s?\b|\bm[ií]nim[oa]s?\b|"
     r"wie (?:viele?|lange|hoch|groß|alt|weit|oft|schnell|früh|teuer)|wieviele?|"
     r"welche (?:\w+)?nummer|"
+    # identifiers: a company's tax or bank number is written in digits
+    r"\b(?:cnpj|cpf|nif|iban|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|steuernummer|"
+    r"account number|kontonummer)\b|"
     r"quant[oa]s?|quanto tempo|qual (?:é )?o (?:valor|número|telefone|preço|limite)|"
     r"cu[aá]nt[oa]s?|cu[aá]l es el (?:número|precio|límite|valor)|bao nhiêu|mấy|"
     # "is there a budget / an allowance for …" asks for the amount.
@@ -41,7 +44,11 @@ _QUESTION_TYPES = {
     r"(?:aux[ií]lio|ajuda de custo|subs[ií]dio|reembolso|b[oô]nus|verba|or[çc]amento)|"
     r"(?:hay|existe) (?:algún |alguna |un |una )?(?:\w+ ){0,2}"
     r"(?:presupuesto|ayuda|subsidio|reembolso|bono|descuento)",
-    "time": r"\bwhen\b|what time|what year|which year|what date|which day|deadline|"
+    # "when" asks only as a question word ("when is", "when's", "by when"), not as the
+    # conjunction of "what's the login when running it locally?"
+    "time": r"^\W*when\W*$|\bwhens\b|\bwhen(?:'s|'re| (?:is|are|was|were|am|do|does|did|"
+    r"will|would|can|could|should|must|has|have|had)\b)|(?:until|till|since|from) when\b|"
+    r"what time|what year|which year|what date|which day|deadline|"
     r"\b(?:earliest|latest) (?:\w+ )?(?:time|date|day|hour)\b|"
     r"by when|\bwann\b|frist|\bprazo\b|\bplazo\b|"
     r"um wie viel uhr|in welchem jahr|an welchem tag|\bquando\b|que horas|em que ano|"
@@ -80,6 +87,24 @@ _TIME = re.compile(
     r"domingo|lunes|martes|miércoles|jueves|viernes|tháng|năm)\w*",
     re.IGNORECASE,
 )
+# A time given relative to an event: "7 Wochen vor Beginn", "Day 14", "within 3 days".
+_RELATIVE_TIME = re.compile(
+    r"\b\d+\s?(?:(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|"
+    r"years?)|(?:arbeits|werk|kalender)?(?:minuten?|stunden?|tagen?|wochen?|monaten?|jahren?)|"
+    r"minutos?|horas?|dias?|días?|semanas?|meses|m[eê]s|anos?|años?)\b|"
+    r"\b(?:day|tag|dia|día|week|woche|semana|month|monat|m[eê]s)\s\d+\b",
+    re.IGNORECASE,
+)
+# Amounts spelled out ("at least one approval", "zwei Freigaben"); not the articles that are
+# also numbers (ein/eine, um/uma, un/una).
+_NUMBER_WORD = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"hundred|thousand|dozen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|"
+    r"zwanzig|dreißig|hundert|tausend|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|"
+    r"onze|doze|vinte|trinta|cem|mil|dos|tres|cuatro|siete|ocho|nueve|diez|once|doce|veinte|"
+    r"treinta|cien)\b",
+    re.IGNORECASE,
+)
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'-]+")
 
 
@@ -104,9 +129,15 @@ def has_new_type(kind: str, text: str, question: str) -> bool:
     if kind == "phone":
         return any(m.group(0) not in asked for m in _PHONE.finditer(text))
     if kind == "amount":
-        return any(n not in asked for n in _DIGITS.findall(text))
+        return any(n not in asked for n in _DIGITS.findall(text)) or any(
+            m.group(0).lower() not in asked for m in _NUMBER_WORD.finditer(text)
+        )
     if kind == "time":
-        return any(m.group(0).lower() not in asked for m in _TIME.finditer(text))
+        return any(
+            m.group(0).lower() not in asked
+            for pattern in (_TIME, _RELATIVE_TIME)
+            for m in pattern.finditer(text)
+        )
     # person / place: a capitalised word past the first that the question does not name
     return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
 

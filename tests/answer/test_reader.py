@@ -89,6 +89,14 @@ def _idf(terms):
         ("What is the largest city in Brazil?", None),  # a name, not an amount
         ("Latest time to create a DPD label for same-day pickup?", "time"),
         ("Is there a dress code?", None),
+        # "when" as a conjunction asks for no time; as a question word it does
+        ("What's the login for Loopline when running it locally?", None),
+        ("When I travel abroad, which insurance covers me?", None),
+        ("Card payment failed - when does label creation get paused?", "time"),
+        ("whens payday", "time"),
+        ("What time does the Lisbon office open?", "time"),
+        ("Qual é o CNPJ da empresa?", "amount"),  # an identifier, written in digits
+        ("Until when can I submit expenses?", "time"),
         ("What is LoopGate?", None),
         ("What is the capital of Peru?", None),
     ],
@@ -100,6 +108,22 @@ def test_question_types(question, kind):
 def test_an_ordinal_date_is_a_time():
     assert has_new_type("time", "Refunds arrive on the 25th of the month.", "When?")
     assert not has_new_type("time", "Refunds arrive quickly.", "When?")
+
+
+def test_a_time_relative_to_an_event_is_a_time():
+    assert has_new_type("time", "Day 14 — Label creation is paused.", "When is it paused?")
+    assert has_new_type("time", "Spätestens 7 Wochen vor Beginn.", "Bis wann?")
+    assert has_new_type("time", "Reply within 2 working days.", "When?")
+    assert not has_new_type("time", "DPD multi-piece shipments are in private beta.", "When?")
+    assert not has_new_type("time", "It takes 3 days.", "When does it take 3 days?")
+
+
+def test_an_amount_may_be_spelled_out():
+    needs = "How many approvals does a PR need?"
+    assert has_new_type("amount", "Every PR needs at least one approval.", needs)
+    assert has_new_type("amount", "Änderungen brauchen zwei Freigaben.", needs)
+    assert not has_new_type("amount", "Every PR needs an approval.", needs)
+    assert not has_new_type("amount", "Uma aprovação é necessária.", needs)  # an article
 
 
 def test_a_phone_question_wants_a_phone_number():
