@@ -278,27 +278,6 @@ def test_a_snake_case_name_holds_its_words():
     assert words_of("plain words only") == {"plain", "words", "only"}
 
 
-@pytest.mark.parametrize(
-    ("term", "word", "same"),
-    [
-        ("mac", "macos", True),  # a term begins a longer word
-        ("expenses", "expense", True),  # a plural asked, the singular written
-        ("respond", "response", True),
-        ("carry", "carried", True),
-        ("beantragen", "beantragt", True),
-        ("submitting", "submit", True),
-        ("contract", "contrast", False),  # two letters differ in the shorter word
-        ("receipt", "receive", False),
-        ("pass", "past", False),  # too short a shared start
-    ],
-)
-def test_words_of_one_stem_match(term, word, same):
-    from kb_slackbot.answer.piece_features import covered, same_stem
-
-    assert same_stem(term, word) is same
-    assert covered({term: 1.0}, {word}) == (1.0 if same else 0.0)
-
-
 EXPENSES = " ".join(
     [
         "Expenses are claimed in Tally, our expense tool.",
