@@ -75,8 +75,19 @@ def is_meta(sentence: str) -> bool:
     return bool(_META.search(sentence.strip()))
 
 
+# "No." alone says nothing; it stays with the sentence it answers through ("No. Only company
+# laptops may connect…").
+_YES_NO = re.compile(r"^(?:yes|no|ja|nein|sim|não|sí|si)[.!]$", re.IGNORECASE)
+
+
 def split_sentences(paragraph: str) -> list[str]:
-    return [s for s in (clean_inline(p) for p in _SENTENCE.split(paragraph)) if s]
+    sentences: list[str] = []
+    for sentence in (clean_inline(p) for p in _SENTENCE.split(paragraph)):
+        if sentence and sentences and _YES_NO.match(sentences[-1]):
+            sentences[-1] = f"{sentences[-1]} {sentence}"
+        elif sentence:
+            sentences.append(sentence)
+    return sentences
 
 
 @dataclass

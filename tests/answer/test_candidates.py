@@ -168,3 +168,13 @@ def test_an_item_that_continues_its_lead_in_is_quoted_with_it():
         "The incident bot then: posts a summary.",
         "A laptop with the VPN.",  # a whole sentence of its own
     ]
+
+
+def test_a_bare_yes_or_no_stays_with_the_sentence_it_answers_through():
+    units = extract_units("No. Only company laptops may connect. Phones may be used for email.")
+    assert [u.text for u in units] == [
+        "No. Only company laptops may connect.",
+        "Phones may be used for email.",
+    ]
+    assert [u.text for u in extract_units("Nein. Das geht nicht.")] == ["Nein. Das geht nicht."]
+    assert len(extract_units("The answer is no. It never was otherwise.")) == 2

@@ -193,6 +193,67 @@ HTML_PAGE = """<!DOCTYPE html>
 """
 
 
+# --- FAQ pages written without headings ---------------------------------------------------
+
+
+def test_a_bold_question_line_heads_its_answer(tmp_path):
+    path = write(
+        tmp_path,
+        "faq.md",
+        "# IT FAQ\n\n## Devices\n\n**Can I use my own laptop?**\nNo. Only company laptops.\n\n"
+        "**How long are deleted files kept?**\n93 days.\n\n## Accounts\n\nAsk IT.\n",
+    )
+    doc = load(path)
+    assert [(b.headings, b.text) for b in doc.blocks] == [
+        (("Devices", "Can I use my own laptop?"), "No. Only company laptops."),
+        (("Devices", "How long are deleted files kept?"), "93 days."),
+        (("Accounts",), "Ask IT."),  # a real heading ends the last question
+    ]
+
+
+@pytest.mark.parametrize("name", ["faq.md", "faq.txt"])
+def test_labelled_questions_head_their_answers_without_the_answer_label(tmp_path, name):
+    path = write(
+        tmp_path,
+        name,
+        "Q: Is there a printer quota?\nA: Yes, 500 pages a month.\n\n"
+        "Frage: Gibt es ein Druckkontingent?\n\nAntwort: Ja, 500 Seiten.\n\n"
+        "A: plain text that answers nothing asked stays as it is.\n",
+    )
+    doc = load(path)
+    assert [(b.headings, b.text) for b in doc.blocks] == [
+        (("Is there a printer quota?",), "Yes, 500 pages a month."),
+        (("Gibt es ein Druckkontingent?",), "Ja, 500 Seiten."),
+        (
+            ("Gibt es ein Druckkontingent?",),
+            "A: plain text that answers nothing asked stays as it is.",
+        ),
+    ]
+
+
+def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
+    path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
+    assert [b.headings for b in load(path).blocks] == [(), ()]
+
+
+def test_html_faq_questions_head_their_answers(tmp_path):
+    path = write(
+        tmp_path,
+        "faq.html",
+        "<html><body><main><h2>Devices</h2>"
+        "<p><strong>Can I use my own laptop?</strong></p><p>No. Only company laptops.</p>"
+        "<dl><dt>How long are deleted files kept?</dt><dd>93 days.</dd></dl>"
+        "<p>Is this <b>bold</b> question a heading?</p><p>It is not.</p>"
+        "</main></body></html>",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("Devices", "Can I use my own laptop?"), "No. Only company laptops."),
+        (("Devices", "How long are deleted files kept?"), "93 days."),
+        (("Devices", "How long are deleted files kept?"), "Is this bold question a heading?"),
+        (("Devices", "How long are deleted files kept?"), "It is not."),
+    ]
+
+
 def test_html_title_canonical_headings_and_noise_removed(tmp_path):
     path = write(tmp_path, "wifi.html", HTML_PAGE)
     doc = load(path, base_url=BASE)

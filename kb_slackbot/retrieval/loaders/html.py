@@ -8,6 +8,7 @@ from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
 
 from ..documents import Block, Document
+from .faq import FAQ_LEVEL, faq_question
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
 from .source import LoadError, SourceFile, decode_text
@@ -59,6 +60,10 @@ def _content_blocks(root: Node) -> list[Block]:
             level = int(node.tag[1])
             headings[:] = [h for h in headings if h[0] < level] + [(level, text)]
             continue
+        question = _faq_question(node, text)
+        if question:
+            headings[:] = [h for h in headings if h[0] < FAQ_LEVEL] + [(FAQ_LEVEL, question)]
+            continue
         if node.tag == "li":
             text = f"- {text}"
         blocks.append(Block(text=text, headings=tuple(h for _, h in headings)))
@@ -66,6 +71,18 @@ def _content_blocks(root: Node) -> list[Block]:
         fallback = root.text(separator="\n", strip=True)
         blocks = [Block(text=p.strip()) for p in PARAGRAPH_BREAK.split(fallback) if p.strip()]
     return blocks
+
+
+def _faq_question(node: Node, text: str) -> str | None:
+    """A FAQ question: a <dt> or an all-bold paragraph that asks, or "Q: …?" (loaders.faq)."""
+    if not text.endswith("?") or node.tag not in {"p", "dt"}:
+        return None
+    if node.tag == "dt":
+        return text
+    bold = " ".join(b.text(separator=" ", strip=True) for b in node.css("strong,b"))
+    if re.sub(r"\s+", " ", bold).strip() == text:
+        return text
+    return faq_question(text)
 
 
 def _inside_block(node: Node, root: Node) -> bool:

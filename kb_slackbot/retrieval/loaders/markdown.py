@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..documents import VERIFIED, Document
+from .faq import FAQ_LEVEL, faq_question, without_answer_labels
 from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .paragraphs import paragraph_blocks
@@ -17,11 +18,14 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    blocks = paragraph_blocks(body.split("\n"), offset + 1, _markdown_heading)
+    lines = without_answer_labels(body.split("\n"))
+    blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
     title = str(meta.get("title") or "").strip()
-    if not title:
-        first_heading = next((b.headings[0] for b in blocks if b.headings), "")
+    if not title:  # the first real heading (a FAQ question is no page title)
+        questions = _questions(lines)
+        headings = (b.headings[0] for b in blocks if b.headings)
+        first_heading = next((h for h in headings if h not in questions), "")
         title = first_heading or title_from_filename(source.path)
     blocks = [drop_title_heading(b, title) for b in blocks]
     updated = meta.get("updated") or meta.get("date")
@@ -43,7 +47,7 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
 
 def load_text(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
-    blocks = paragraph_blocks(text.split("\n"), 1, lambda _line: None)
+    blocks = paragraph_blocks(without_answer_labels(text.split("\n")), 1, _faq_heading)
     return Document(
         doc_id=source.rel_path,
         title=title_from_filename(source.path),
@@ -57,7 +61,16 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
 
 def _markdown_heading(line: str) -> tuple[int, str] | None:
     match = _HEADING.match(line)
-    return (len(match.group(1)), match.group(2)) if match else None
+    return (len(match.group(1)), match.group(2)) if match else _faq_heading(line)
+
+
+def _questions(lines: list[str]) -> set[str]:
+    return {q for q in map(faq_question, lines) if q}
+
+
+def _faq_heading(line: str) -> tuple[int, str] | None:
+    question = faq_question(line)
+    return (FAQ_LEVEL, question) if question else None
 
 
 def _default_url(source: SourceFile) -> str:
