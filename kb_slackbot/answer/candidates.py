@@ -34,6 +34,7 @@ _COMMENT_BY_LANGUAGE = {
     **dict.fromkeys(_SQL, re.compile(r"^\s*--\s(.*)$")),
 }
 _HASH_COMMENT = re.compile(r"^\s*#(?![!#])\s?(.*)$")
+_QUOTE_MARK = re.compile(r"^\s*(?:>\s?)+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _INLINE = [
     (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # bold
@@ -113,6 +114,8 @@ def _blocks(text: str) -> list[_Block]:
         if not line.strip():
             blocks.append(_Block("blank", []))
             continue
+        if line.lstrip().startswith(">"):  # a quote or call-out ("> **Note:** …") is prose
+            line = _QUOTE_MARK.sub("", line)
         stripped = line.strip()
         kind = "table" if stripped.startswith("|") else "list" if _ITEM.match(line) else "prose"
         last = blocks[-1] if blocks else None
@@ -147,17 +150,28 @@ def _table_rows(lines: list[str]) -> list[str]:
     return out
 
 
-def _items(lines: list[str]) -> list[tuple[str, str | None]]:
-    """(item text, its number if numbered) for each item of a list block."""
-    items: list[tuple[str, str | None]] = []
+def _items(lines: list[str]) -> list[tuple[str, str | None, str]]:
+    """(item text, its number if numbered, the item it is nested in or "") for each item of
+    a list block."""
+    items: list[list] = []  # [text, number, indent, parent index]
     for line in lines:
         match = _ITEM.match(line)
         if match:
-            items.append((match.group(2).strip(), match.group(1)))
+            indent = len(line) - len(line.lstrip())
+            parent = next((j for j in range(len(items) - 1, -1, -1) if items[j][2] < indent), -1)
+            items.append([match.group(2).strip(), match.group(1), indent, parent])
         elif items:
-            text, number = items[-1]
-            items[-1] = (f"{text} {line.strip()}", number)
-    return [(clean_inline(t), n) for t, n in items]
+            items[-1][0] = f"{items[-1][0]} {line.strip()}"
+    return [
+        (clean_inline(text), number, clean_inline(items[parent][0]) if parent >= 0 else "")
+        for text, number, _, parent in items
+    ]
+
+
+def _nested_text(item: str, parent: str) -> str:
+    """A nested item says what it belongs to when its parent is a short label: "Portugal —
+    Full day: €50", not "Full day: €50" next to Germany's "Full day: €28"."""
+    return f"{parent.rstrip(':')} — {item}" if parent and len(parent.split()) <= 8 else item
 
 
 def extract_units(text: str, heading: str = "") -> list[Unit]:
@@ -174,10 +188,11 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             lead_in = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
             continue
         if block.kind == "list":
-            for item, _number in _items(block.lines):
+            for item, _number, parent in _items(block.lines):
                 if len(item.split()) >= 2:
-                    shown = _item_text(item, lead_in)
-                    units.append(Unit("item", shown, f"{heading} {lead_in}".strip(), len(units)))
+                    shown = _item_text(_nested_text(item, parent), lead_in)
+                    context = f"{heading} {lead_in} {parent}".strip()
+                    units.append(Unit("item", shown, context, len(units)))
             continue  # the lead-in also covers a list that continues after a blank line
         if block.kind == "table":
             for row in _table_rows(block.lines):
@@ -250,13 +265,13 @@ def section_steps(text: str, max_lines: int = 40) -> str:
         before, previous = previous, block
         if block.kind == "list":
             items = _items(block.lines)
-            if not any(number for _, number in items):
+            if not any(number for _, number, _ in items):
                 if in_steps:
-                    out.extend(f"- {t}" for t, _ in items)
+                    out.extend(f"- {t}" for t, _, _ in items)
                 continue
             if not in_steps and (lead := _lead_in(before)):
                 out.append(lead)
-            for item, number in items:
+            for item, number, _ in items:
                 numbered += 1 if number else 0
                 out.append(f"{number or numbered}. {item}" if number else f"- {item}")
             in_steps = True

@@ -178,3 +178,22 @@ def test_a_bare_yes_or_no_stays_with_the_sentence_it_answers_through():
     ]
     assert [u.text for u in extract_units("Nein. Das geht nicht.")] == ["Nein. Das geht nicht."]
     assert len(extract_units("The answer is no. It never was otherwise.")) == 2
+
+
+def test_a_nested_item_says_what_it_belongs_to():
+    text = "- Germany\n  - Full day: €28\n- Portugal\n  - Full day: €50\n  - Partial day: €25"
+    assert [u.text for u in extract_units(text)] == [
+        "Germany — Full day: €28",
+        "Portugal — Full day: €50",
+        "Portugal — Partial day: €25",
+    ]
+    long_parent = "- Travel within the EU is booked in Navan by the traveller\n  - Rail first"
+    assert [u.text for u in extract_units(long_parent)][-1] == "Rail first"
+
+
+def test_a_call_out_is_quoted_without_its_quote_marks():
+    text = "> **Note:** An ESTA takes up to 72 hours to approve.\n> Apply before you book."
+    assert [u.text for u in extract_units(text)] == [
+        "Note: An ESTA takes up to 72 hours to approve.",
+        "Apply before you book.",
+    ]

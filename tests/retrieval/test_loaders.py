@@ -264,8 +264,11 @@ def test_html_title_canonical_headings_and_noise_removed(tmp_path):
         (("Guests",), "Guests use NW-Guest."),
         (("Guests",), "- Ask reception"),
         (("Guests",), "- Show ID"),
-        (("Guests", "Passwords"), "Network | Password"),
-        (("Guests", "Passwords"), "NW-Guest | changes monthly"),
+        # a table is one Markdown table, so each row is read with its header cells
+        (
+            ("Guests", "Passwords"),
+            "| Network | Password |\n| --- | --- |\n| NW-Guest | changes monthly |",
+        ),
         (("Printers",), "Printers are on floor 2."),
     ]
     everything = "\n".join(texts(doc))

@@ -14,7 +14,7 @@ from .paragraphs import PARAGRAPH_BREAK
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "header", "footer", "aside", "form", "svg"]
-_BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,tr,figcaption"
+_BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
 _BLOCK_TAGS = set(_BLOCK_SELECTOR.split(","))
 
 
@@ -95,9 +95,30 @@ def _inside_block(node: Node, root: Node) -> bool:
 
 
 def _node_text(node: Node) -> str:
+    if node.tag == "table":
+        return _markdown_table(node)
     if node.tag == "tr":
         cells = [c.text(separator=" ", strip=True) for c in node.css("th,td")]
         return " | ".join(c for c in cells if c)
     if node.tag == "pre":
         return (node.text(deep=True) or "").strip("\n")
     return re.sub(r"\s+", " ", node.text(separator=" ", strip=True)).strip()
+
+
+def _markdown_table(table: Node) -> str:
+    """A table as Markdown (its first row the header), so the reader joins every row with
+    its header cells ("Senior — Budget per year: €2,000") as it does for Markdown pages."""
+    rows = []
+    for row in table.css("tr"):
+        cells = [
+            re.sub(r"\s+", " ", c.text(separator=" ", strip=True)).replace("|", "/")
+            for c in row.css("th,td")
+        ]
+        if any(cells):
+            rows.append(cells)
+    if not rows:
+        return ""
+    width = max(len(r) for r in rows)
+    lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in rows]
+    lines.insert(1, "|" + " --- |" * width)
+    return "\n".join(lines)
