@@ -1,0 +1,84 @@
+"""Handbook shapes the reader has to see through, end to end on a small index: a FAQ written
+without headings, an HTML table, a nested list and a call-out."""
+
+from __future__ import annotations
+
+import pytest
+
+FAQ = """---
+title: IT help FAQ
+url: https://intranet.example/it/faq
+---
+# IT help FAQ
+
+**Can I use my own laptop for work?**
+No. Only company laptops may connect to internal systems. Personal phones may be used for email.
+
+**How long are deleted files kept?**
+Deleted files stay in the recycle bin for 93 days. IT can restore them from backup after that.
+
+Q: Is there a printer quota?
+A: Yes, 500 pages per month per person. Colour pages count double.
+"""
+
+TRAVEL = """---
+title: Travel policy
+url: https://intranet.example/travel
+---
+# Travel policy
+
+## Per diems
+
+- Germany
+  - Full day: €28
+  - Partial day: €14
+- Portugal
+  - Full day: €50
+  - Partial day: €25
+
+## Visas
+
+> **Note:** Trips to the US need an ESTA, which takes up to 72 hours to approve.
+"""
+
+BENEFITS = """<html><head><title>Benefits overview</title></head><body><main>
+<h1>Benefits overview</h1>
+<h2>Learning budget</h2>
+<table><tr><th>Level</th><th>Budget per year</th><th>Conference days</th></tr>
+<tr><td>Junior</td><td>€1,000</td><td>2</td></tr><tr><td>Senior</td><td>€2,000</td><td>4</td></tr>
+<tr><td>Lead</td><td>€3,000</td><td>5</td></tr></table>
+<h2>Bike leasing</h2>
+<p>Bike leasing runs through JobRad. You can lease up to two bikes.</p>
+</main></body></html>
+"""
+
+
+@pytest.fixture
+def handbook(small_kb):
+    services = small_kb((), {"faq.md": FAQ, "travel.md": TRAVEL, "benefits.html": BENEFITS})
+    return services.answer_service("extractive")
+
+
+@pytest.mark.parametrize(
+    ("question", "quoted", "not_quoted"),
+    [
+        # the FAQ's question line is the answer's heading, never the quote
+        ("is there a printer quota?", "500 pages per month", "Q:"),
+        ("can i bring my own laptop?", "No. Only company laptops", "Can I use"),
+        # an HTML table row is read with its header cells
+        ("how much is the learning budget for seniors?", "Senior — Budget per year: €2,000", "|"),
+        # a nested item says which parent it belongs to
+        ("what's the per diem for a full day in portugal?", "Portugal — Full day: €50", "€28"),
+        ("how long does an ESTA take to approve?", "up to 72 hours", ">"),
+    ],
+)
+def test_the_fact_is_quoted_in_a_form_that_stands_alone(handbook, question, quoted, not_quoted):
+    result = handbook.answer(question)
+    assert result.status == "answered", result.answer
+    assert quoted in result.answer and not_quoted not in result.answer, result.answer
+
+
+def test_a_faq_answer_is_cited_with_its_question(handbook):
+    result = handbook.answer("how long are deleted files kept?")
+    assert "93 days" in result.answer
+    assert result.sources[0].anchor == "IT help FAQ › How long are deleted files kept?"
