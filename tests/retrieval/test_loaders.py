@@ -236,7 +236,22 @@ def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     assert [b.headings for b in load(path).blocks] == [(), ()]
 
 
-def test_html_faq_questions_head_their_answers(tmp_path):
+def test_a_bold_label_standing_alone_heads_a_section(tmp_path):
+    path = write(
+        tmp_path,
+        "office.md",
+        "# Office rules\n\n**Opening hours**\n\nOpen from 07:00.\n\n**Parking**\n\n12 spots.\n\n"
+        "**Batch**\n: A group of shipments.\n",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("Opening hours",), "Open from 07:00."),
+        (("Parking",), "12 spots."),
+        # a term right above its definition is no section
+        (("Parking",), "**Batch**\n: A group of shipments."),
+    ]
+
+
+def test_html_faq_questions_and_bold_labels_head_their_answers(tmp_path):
     path = write(
         tmp_path,
         "faq.html",
@@ -244,6 +259,7 @@ def test_html_faq_questions_head_their_answers(tmp_path):
         "<p><strong>Can I use my own laptop?</strong></p><p>No. Only company laptops.</p>"
         "<dl><dt>How long are deleted files kept?</dt><dd>93 days.</dd></dl>"
         "<p>Is this <b>bold</b> question a heading?</p><p>It is not.</p>"
+        "<p><b>Phone plan</b></p><p>Covered up to €25.</p><p><b>Note:</b></p>"
         "</main></body></html>",
     )
     assert [(b.headings, b.text) for b in load(path).blocks] == [
@@ -251,6 +267,8 @@ def test_html_faq_questions_head_their_answers(tmp_path):
         (("Devices", "How long are deleted files kept?"), "93 days."),
         (("Devices", "How long are deleted files kept?"), "Is this bold question a heading?"),
         (("Devices", "How long are deleted files kept?"), "It is not."),
+        (("Devices", "Phone plan"), "Covered up to €25."),  # a bold label is a heading
+        (("Devices", "Phone plan"), "Note:"),  # … a bold lead-in is not
     ]
 
 

@@ -8,9 +8,9 @@ from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
 
 from ..documents import Block, Document
-from .faq import FAQ_LEVEL, faq_question
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
+from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "header", "footer", "aside", "form", "svg"]
@@ -60,9 +60,9 @@ def _content_blocks(root: Node) -> list[Block]:
             level = int(node.tag[1])
             headings[:] = [h for h in headings if h[0] < level] + [(level, text)]
             continue
-        question = _faq_question(node, text)
-        if question:
-            headings[:] = [h for h in headings if h[0] < FAQ_LEVEL] + [(FAQ_LEVEL, question)]
+        pseudo = _pseudo_heading(node, text)
+        if pseudo:
+            headings[:] = [h for h in headings if h[0] < PSEUDO_LEVEL] + [(PSEUDO_LEVEL, pseudo)]
             continue
         if node.tag == "li":
             text = f"- {text}"
@@ -73,14 +73,15 @@ def _content_blocks(root: Node) -> list[Block]:
     return blocks
 
 
-def _faq_question(node: Node, text: str) -> str | None:
-    """A FAQ question: a <dt> or an all-bold paragraph that asks, or "Q: …?" (loaders.faq)."""
-    if not text.endswith("?") or node.tag not in {"p", "dt"}:
+def _pseudo_heading(node: Node, text: str) -> str | None:
+    """A heading written as a paragraph (loaders.pseudo_headings): a <dt> that asks, an
+    all-bold paragraph that asks or is a short label, or "Q: …?"."""
+    if node.tag not in {"p", "dt"}:
         return None
     if node.tag == "dt":
-        return text
+        return text if text.endswith("?") else None
     bold = " ".join(b.text(separator=" ", strip=True) for b in node.css("strong,b"))
-    if re.sub(r"\s+", " ", bold).strip() == text:
+    if re.sub(r"\s+", " ", bold).strip() == text and (text.endswith("?") or is_label(text)):
         return text
     return faq_question(text)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from ..documents import VERIFIED, Document
-from .faq import FAQ_LEVEL, faq_question, without_answer_labels
 from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .paragraphs import paragraph_blocks
+from .pseudo_headings import PSEUDO_LEVEL, mark_lines, pseudo_heading
 from .source import SourceFile, decode_text
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -18,11 +18,11 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    lines = without_answer_labels(body.split("\n"))
+    lines = mark_lines(body.split("\n"))
     blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
     title = str(meta.get("title") or "").strip()
-    if not title:  # the first real heading (a FAQ question is no page title)
+    if not title:  # the first real heading (a FAQ question or bold label is no title)
         questions = _questions(lines)
         headings = (b.headings[0] for b in blocks if b.headings)
         first_heading = next((h for h in headings if h not in questions), "")
@@ -47,7 +47,7 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
 
 def load_text(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
-    blocks = paragraph_blocks(without_answer_labels(text.split("\n")), 1, _faq_heading)
+    blocks = paragraph_blocks(mark_lines(text.split("\n")), 1, _pseudo_heading)
     return Document(
         doc_id=source.rel_path,
         title=title_from_filename(source.path),
@@ -61,16 +61,16 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
 
 def _markdown_heading(line: str) -> tuple[int, str] | None:
     match = _HEADING.match(line)
-    return (len(match.group(1)), match.group(2)) if match else _faq_heading(line)
+    return (len(match.group(1)), match.group(2)) if match else _pseudo_heading(line)
 
 
 def _questions(lines: list[str]) -> set[str]:
-    return {q for q in map(faq_question, lines) if q}
+    return {q for q in map(pseudo_heading, lines) if q}
 
 
-def _faq_heading(line: str) -> tuple[int, str] | None:
-    question = faq_question(line)
-    return (FAQ_LEVEL, question) if question else None
+def _pseudo_heading(line: str) -> tuple[int, str] | None:
+    heading = pseudo_heading(line)
+    return (PSEUDO_LEVEL, heading) if heading else None
 
 
 def _default_url(source: SourceFile) -> str:
