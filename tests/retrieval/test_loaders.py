@@ -251,6 +251,25 @@ def test_a_bold_label_standing_alone_heads_a_section(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(("name", "top"), [("notes.md", ()), ("notes.txt", ("Travel policy",))])
+def test_setext_headings_are_headings(tmp_path, name, top):
+    path = write(
+        tmp_path,
+        name,
+        "Travel policy\n=============\n\nBook early.\n\nPer diems\n---------\n\n€28 a day.\n\n"
+        "Two lines of prose\nabove a rule\n---\n\n```yaml\nkey: value\n---\n```\n",
+    )
+    doc = load(path)
+    # Markdown takes its first heading as the title; a text file's title is its name
+    assert doc.title == ("Travel policy" if name.endswith(".md") else "Notes")
+    assert [(b.headings, b.text.splitlines()[0]) for b in doc.blocks] == [
+        (top, "Book early."),
+        ((*top, "Per diems"), "€28 a day."),
+        ((*top, "Per diems"), "Two lines of prose"),  # only a one-line paragraph is a heading
+        ((*top, "Per diems"), "```yaml"),  # nothing inside code is
+    ]
+
+
 def test_html_faq_questions_and_bold_labels_head_their_answers(tmp_path):
     path = write(
         tmp_path,

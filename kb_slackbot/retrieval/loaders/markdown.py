@@ -47,7 +47,7 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
 
 def load_text(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
-    blocks = paragraph_blocks(mark_lines(text.split("\n")), 1, _pseudo_heading)
+    blocks = paragraph_blocks(mark_lines(text.split("\n")), 1, pseudo_heading)
     return Document(
         doc_id=source.rel_path,
         title=title_from_filename(source.path),
@@ -61,16 +61,12 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
 
 def _markdown_heading(line: str) -> tuple[int, str] | None:
     match = _HEADING.match(line)
-    return (len(match.group(1)), match.group(2)) if match else _pseudo_heading(line)
+    return (len(match.group(1)), match.group(2)) if match else pseudo_heading(line)
 
 
 def _questions(lines: list[str]) -> set[str]:
-    return {q for q in map(pseudo_heading, lines) if q}
-
-
-def _pseudo_heading(line: str) -> tuple[int, str] | None:
-    heading = pseudo_heading(line)
-    return (PSEUDO_LEVEL, heading) if heading else None
+    """FAQ questions and bold labels: no page title (a Setext heading may be)."""
+    return {h[1] for h in map(pseudo_heading, lines) if h and h[0] == PSEUDO_LEVEL}
 
 
 def _default_url(source: SourceFile) -> str:

@@ -28,7 +28,10 @@ _ANSWER_LABEL = re.compile(
     re.IGNORECASE,
 )
 _BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?P<label>[^*_\n]+?)\1\s*$")
-_MARK = "\x1f"  # set before a bold label line that stands alone (see mark_lines)
+_MARK = "\x1f"  # + level digit, set before a line that is a heading (see mark_lines)
+_SETEXT = re.compile(r"^ {0,3}(=|-)\1{2,}\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_STRUCTURE = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s)")  # list, quote, table, heading
 
 
 def faq_question(line: str) -> str | None:
@@ -44,19 +47,32 @@ def is_label(text: str) -> bool:
 
 
 def mark_lines(lines: list[str]) -> list[str]:
-    """``lines`` prepared for :func:`pseudo_heading`: a bold label line followed by a blank
-    line is marked as a heading ("**Batch**" directly above ": A group of shipments…" is a
-    definition's term, not a section), and the "A:" label is dropped from the first line
-    of each FAQ answer."""
+    """``lines`` prepared for :func:`pseudo_heading` (same number of lines):
+    - a bold label line followed by a blank line is marked as a heading ("**Batch**" right
+      above ": A group of shipments…" is a definition's term, not a section);
+    - a one-line paragraph underlined with "===" or "---" (a Setext heading) is marked as a
+      heading of level 1 or 2, and its underline blanked;
+    - the "A:" label is dropped from the first line of each FAQ answer.
+    Lines inside fenced code are left as they are."""
     out: list[str] = []
-    after_question = False
+    after_question = in_fence = False
     for n, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence or _FENCE.match(line):
+            out.append(line)
+            continue
         bold = _BOLD_LINE.match(line)
-        if faq_question(line):
+        underline = _SETEXT.match(line)
+        if underline and _heading_text(out, n):
+            level = 1 if underline.group(1) == "=" else 2
+            out[n - 1] = f"{_MARK}{level}{out[n - 1].strip()}"
+            line = ""
+        elif faq_question(line):
             after_question = True
         elif bold and is_label(bold.group("label")):
             if n + 1 == len(lines) or not lines[n + 1].strip():
-                line = _MARK + bold.group("label").strip()
+                line = f"{_MARK}{PSEUDO_LEVEL}{bold.group('label').strip()}"
         elif after_question and line.strip():
             line = _ANSWER_LABEL.sub(r"\1", line, count=1)
             after_question = False
@@ -64,8 +80,20 @@ def mark_lines(lines: list[str]) -> list[str]:
     return out
 
 
-def pseudo_heading(line: str) -> str | None:
-    """The heading a (marked) line stands for, or None."""
+def _heading_text(out: list[str], n: int) -> bool:
+    """Whether the line above an underline is a one-line paragraph of prose."""
+    above = out[n - 1] if n else ""
+    return bool(
+        above.strip()
+        and (n < 2 or not out[n - 2].strip())
+        and not above.startswith(_MARK)
+        and not _STRUCTURE.match(above)
+    )
+
+
+def pseudo_heading(line: str) -> tuple[int, str] | None:
+    """The (level, heading) a marked line stands for, or a FAQ question's; else None."""
     if line.startswith(_MARK):
-        return line[len(_MARK) :]
-    return faq_question(line)
+        return int(line[1]), line[2:]
+    question = faq_question(line)
+    return (PSEUDO_LEVEL, question) if question else None
