@@ -291,6 +291,22 @@ def test_html_faq_questions_and_bold_labels_head_their_answers(tmp_path):
     ]
 
 
+def test_an_html_definition_is_read_with_its_term(tmp_path):
+    path = write(
+        tmp_path,
+        "glossary.html",
+        "<html><body><main><dl><dt>Sodexo card</dt><dd>Replaced by Edenred in 2025.</dd>"
+        "<dt>Anchor days:</dt><dd>Tuesday and Wednesday.</dd><dt>Lone term</dt></dl>"
+        "<p>After the list.</p></main></body></html>",
+    )
+    assert texts(load(path)) == [
+        "Sodexo card: Replaced by Edenred in 2025.",
+        "Anchor days: Tuesday and Wednesday.",
+        "Lone term",
+        "After the list.",
+    ]
+
+
 def test_html_title_canonical_headings_and_noise_removed(tmp_path):
     path = write(tmp_path, "wifi.html", HTML_PAGE)
     doc = load(path, base_url=BASE)

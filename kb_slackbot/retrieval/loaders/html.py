@@ -16,6 +16,7 @@ from .source import LoadError, SourceFile, decode_text
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "header", "footer", "aside", "form", "svg"]
 _BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
 _BLOCK_TAGS = set(_BLOCK_SELECTOR.split(","))
+_TERM = "\x1f"  # marks a <dt> block while its <dd> may follow
 
 
 def load_html(source: SourceFile, raw: bytes) -> Document:
@@ -66,7 +67,15 @@ def _content_blocks(root: Node) -> list[Block]:
             continue
         if node.tag == "li":
             text = f"- {text}"
-        blocks.append(Block(text=text, headings=tuple(h for _, h in headings)))
+        path = tuple(h for _, h in headings)
+        if node.tag == "dd" and blocks and blocks[-1].text.startswith(_TERM):
+            # A definition is read with its term ("Sodexo card: Replaced by Edenred…").
+            term = blocks.pop().text[len(_TERM) :]
+            text = f"{term.rstrip(':')}: {text}"
+        elif node.tag == "dt":
+            text = _TERM + text  # until its <dd> comes (a lone term stays a block)
+        blocks.append(Block(text=text, headings=path))
+    blocks = [Block(b.text.removeprefix(_TERM), b.headings) for b in blocks]
     if not blocks:
         fallback = root.text(separator="\n", strip=True)
         blocks = [Block(text=p.strip()) for p in PARAGRAPH_BREAK.split(fallback) if p.strip()]
