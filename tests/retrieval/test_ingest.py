@@ -11,6 +11,7 @@ from types import SimpleNamespace
 from kb_slackbot.retrieval.chunking import chunk_document, content_hash
 from kb_slackbot.retrieval.index import live_hashes
 from kb_slackbot.retrieval.ingest import PIPELINE_VERSION, Ingester
+from kb_slackbot.retrieval.ingest.ingester import LOADER_REVISIONS
 from kb_slackbot.retrieval.loaders import SourceFile, load_document
 from kb_slackbot.retrieval.search import HybridSearcher
 from kb_slackbot.services import Services
@@ -193,6 +194,7 @@ def test_roots_that_collided_before_are_repaired_without_re_embedding(tmp_path, 
         PIPELINE_VERSION,
         "index.md",
         "public",
+        LOADER_REVISIONS[".md"],  # the Markdown loader's current revision
         "",
         services.embedder.name,
         str(limit),
