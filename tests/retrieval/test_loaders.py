@@ -383,6 +383,38 @@ def test_pdf_pages_and_metadata_title(tmp_path):
     assert all(b.start_line is None for b in doc.blocks)
 
 
+def test_a_pdf_loses_its_running_header_and_footer_and_keeps_its_sections(tmp_path):
+    header = "Acme B.V. - Travel Policy - version 4.2"
+    path = make_pdf(
+        tmp_path / "policy.pdf",
+        [
+            [
+                header,
+                "1. Purpose",
+                "This policy sets limits.",
+                "2. Air travel",
+                "Fly economy.",
+                "Page 1 of 2",
+            ],
+            [header, "Book early for long trips.", "3. Hotels", "At most EUR 160.", "Page 2 of 2"],
+        ],
+    )
+    blocks = [(b.page, b.headings, b.text) for b in load(path).blocks]
+    assert blocks == [
+        (1, ("1. Purpose",), "This policy sets limits."),
+        (1, ("2. Air travel",), "Fly economy."),
+        (2, ("2. Air travel",), "Book early for long trips."),  # a section runs on
+        (2, ("3. Hotels",), "At most EUR 160."),
+    ]
+
+
+def test_numbered_steps_in_a_pdf_are_no_sections(tmp_path):
+    steps = ["1. Open the portal", "2. Choose Hardware", "3. Submit the form", "Done."]
+    again = ["1. Open Beacon", "2. Pick an item", "3. Send it"]  # numbering restarts
+    blocks = load(make_pdf(tmp_path / "how.pdf", [steps, again])).blocks
+    assert all(b.headings == () for b in blocks)
+
+
 def test_a_pdf_table_of_short_lines_becomes_a_list_under_its_header(tmp_path):
     path = make_pdf(
         tmp_path / "travel.pdf",

@@ -22,11 +22,12 @@ from .storing import DocumentWriter, Pending
 # Bump when loaders or chunking change in a way that should re-index unchanged files.
 PIPELINE_VERSION = "1"
 # File suffix → its loader's revision, for loaders changed since PIPELINE_VERSION "1":
-# PDF tables (runs of short lines) are read as lists since revision "rows"; Markdown and text
-# read FAQ questions, bold labels and Setext headings as headings, and HTML also reads tables
-# as Markdown tables and a definition with its term, since revision "headings".
+# PDF tables (runs of short lines) are read as lists since revision "rows", and without the
+# running header and footer, cut at numbered section headings, since "sections"; Markdown and
+# text read FAQ questions, bold labels and Setext headings as headings, and HTML also reads
+# tables as Markdown tables and a definition with its term, since revision "headings".
 LOADER_REVISIONS = {
-    ".pdf": "rows",
+    ".pdf": "sections",
     **dict.fromkeys((".md", ".markdown", ".txt", ".html", ".htm"), "headings"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time

@@ -1,10 +1,12 @@
-"""PDF files: each page's extracted text, cut at blank lines; table-like runs of short lines
-become lists."""
+"""PDF files: each page's extracted text without its running header and footer, cut at blank
+lines and at numbered section headings; table-like runs of short lines become lists."""
 
 from __future__ import annotations
 
 import io
 import re
+from collections import Counter
+from itertools import pairwise
 
 from pypdf import PasswordType, PdfReader
 
@@ -64,6 +66,70 @@ def _lines_as_rows(paragraph: str) -> str:
     return "\n".join(out)
 
 
+def _without_running_lines(pages: list[str]) -> list[str]:
+    """Pages without their running header and footer: a first or last line that recurs, its
+    digits aside ("Page 2 of 4"), on at least half the pages (and on two or more). Left in,
+    "Acme B.V. - Travel Policy - version 4.2" opens every page's text and is quoted."""
+    if len(pages) < 2:
+        return pages
+    lines = [page.strip("\n").split("\n") for page in pages]
+
+    def shape(line: str) -> str:
+        return re.sub(r"\d+", "#", line.strip().lower())
+
+    edges = Counter(shape(s) for page in lines for s in {page[0], page[-1]} if s.strip())
+    running = {k for k, n in edges.items() if n >= max(2, (len(pages) + 1) // 2)}
+    out = []
+    for page in lines:
+        while page and shape(page[0]) in running:
+            page = page[1:]
+        while page and shape(page[-1]) in running:
+            page = page[:-1]
+        out.append("\n".join(page))
+    return out
+
+
+_NUMBERED = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2})*)\.?\s+([A-ZÀ-ÖØ-Þ][^\n]*?)\s*$")
+
+
+def _numbered_headings(pages: list[str]) -> dict[str, int]:
+    """Numbered section headings ("5. Air travel", "3.2 Hotels") → their level: short lines
+    with no sentence punctuation at the end, numbered in order through the whole document
+    (at least three). Numbered steps restart in every list and end in a full stop, so a
+    document whose candidates do not count up keeps none."""
+    found: list[tuple[str, tuple[int, ...]]] = []
+    for page in pages:
+        for line in page.split("\n"):
+            match = _NUMBERED.match(line)
+            if match and len(match.group(2).split()) <= 8 and line.rstrip()[-1] not in ".,;:!?":
+                found.append((line.strip(), tuple(int(n) for n in match.group(1).split("."))))
+    numbers = [n for _, n in found]
+    if len(found) < 3 or any(b <= a for a, b in pairwise(numbers)):
+        return {}
+    return {line: len(number) for line, number in found}
+
+
+def _sectioned_blocks(pages: list[str], headings_of: dict[str, int]) -> list[Block]:
+    """Each page cut at blank lines and at numbered headings; a section runs on across pages."""
+    blocks: list[Block] = []
+    path: list[tuple[int, str]] = []
+    for number, page_text in enumerate(pages, start=1):
+        for paragraph in PARAGRAPH_BREAK.split(page_text):
+            current: list[str] = []
+            for line in [*paragraph.split("\n"), None]:  # None: the paragraph's end
+                level = headings_of.get(line.strip()) if line is not None else 0
+                if level is None:
+                    current.append(line)
+                    continue
+                text = _lines_as_rows("\n".join(current)).strip()
+                if text:
+                    blocks.append(Block(text=text, headings=tuple(h for _, h in path), page=number))
+                current = []
+                if line is not None:
+                    path[:] = [h for h in path if h[0] < level] + [(level, line.strip())]
+    return blocks
+
+
 def load_pdf(source: SourceFile, raw: bytes) -> Document:
     try:
         reader = PdfReader(io.BytesIO(raw))
@@ -76,13 +142,8 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
         raise
     except Exception as exc:  # pypdf raises many kinds (AttributeError, AssertionError, …)
         raise LoadError(f"unreadable PDF: {type(exc).__name__}: {exc}") from exc
-    blocks = [
-        Block(text=paragraph.strip(), page=number)
-        for number, page_text in enumerate(pages, start=1)
-        for paragraph in PARAGRAPH_BREAK.split(page_text)
-        for paragraph in [_lines_as_rows(paragraph)]
-        if paragraph.strip()
-    ]
+    pages = _without_running_lines(pages)
+    blocks = _sectioned_blocks(pages, _numbered_headings(pages))
     return Document(
         doc_id=source.rel_path,
         title=str(meta_title).strip() or title_from_filename(source.path),
