@@ -53,7 +53,7 @@ from scipy.optimize import minimize
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
-from kb_slackbot.answer.cues import codes_found
+from kb_slackbot.answer.cues import codes_found, question_type
 from kb_slackbot.answer.piece_features import FEATURES, LEXICAL_FEATURES, scored_text
 from kb_slackbot.answer.reader import Passage, Reader, ReaderConfig
 from kb_slackbot.retrieval.embeddings import load_embedder
@@ -419,7 +419,7 @@ def main() -> None:
         return np.array([c.cross_language for s in sets for c in cases[s] if c.mode != "oracle"])
 
     reading_rows, abstain_rows, band_rows, cross_rows, claim_rows = [], [], [], [], []
-    share_rows = []
+    share_rows, kind_rows = [], []
     ratio_rows = []
     for held in QA_SETS:
         train = [s for s in QA_SETS if s != held]
@@ -516,6 +516,17 @@ def main() -> None:
                     round(cut, 3),
                 ]
             )
+        # Is an answer whose best piece lacks the asked-for kind of fact (a near-miss sign)
+        # right less often? (e2e, gold present; questions that ask for a kind only.)
+        for label, miss in (("best piece holds it", False), ("best piece lacks it", True)):
+            right_of = [
+                contains(text, c.answers)
+                for c in cases[held]
+                if c.mode == "e2e" and question_type(c.question)
+                for text, _, reading in [read(c, reader)]
+                if reading is not None and bool(reading.type_miss) == miss
+            ]
+            kind_rows.append([held, label, len(right_of), float(np.mean(right_of or [0.0]))])
         for mode in ("oracle", "e2e"):
             chosen = [c for c in cases[held] if c.mode == mode]
             texts = [read(c, reader)[0] for c in chosen]
@@ -597,6 +608,12 @@ def main() -> None:
             "threshold",
         ],
         abstain_rows,
+    )
+    print_table(
+        "Questions that ask for a kind of fact (amount, time, name, place, phone), gold present,"
+        " e2e: how often the answer holds a gold span, by whether its best piece holds one",
+        ["set", "best piece", "answers", "share right"],
+        kind_rows,
     )
     share = chosen_share(share_rows)
     print_table(

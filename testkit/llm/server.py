@@ -126,6 +126,8 @@ class FakeLLMServer:
         self.reply_text = reply_text
         self.handler: ReplyHandler | None = None
         self.delay_seconds = 0.0
+        self.in_flight = 0  # generation requests being answered now …
+        self.most_in_flight = 0  # … and the most at any moment (do calls overlap?)
         self._outcomes: deque[_Outcome] = deque()
         self._requests: list[RecordedRequest] = []
         self._connections: set[socket.socket] = set()
@@ -245,6 +247,16 @@ class FakeLLMServer:
             h.close_connection = True
 
     def _generate(self, h: _Handler, body: Any) -> None:
+        with self._lock:
+            self.in_flight += 1
+            self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            self._answer(h, body)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    def _answer(self, h: _Handler, body: Any) -> None:
         # Taken on arrival, so a request its client gave up on cannot later steal an outcome
         # scripted for the next one.
         outcome = self._next_outcome()

@@ -4,7 +4,6 @@ search and extract (the CPU-bound part) at the same time."""
 from __future__ import annotations
 
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 from kb_slackbot.llm.anthropic_provider import AnthropicProvider
@@ -60,11 +59,10 @@ def test_searches_are_limited_while_model_calls_overlap(sample_services, embedde
         service.provider = AnthropicProvider(
             "k", "claude-test", RetryPolicy(timeout_s=20, deadline_s=30), base_url=llm.url
         )
-        started = time.monotonic()
         with ThreadPoolExecutor(len(QUESTIONS)) as pool:
             results = list(pool.map(service.answer, QUESTIONS))
-        elapsed = time.monotonic() - started
     assert all(r.provider == "anthropic" for r in results)
     assert counting.most == 1
-    # Four 2-second model calls in sequence would take 8 s; waiting on the model is shared.
-    assert elapsed < 6.5, elapsed
+    # Waiting on the model is shared: the fake server saw several calls at once (counted at
+    # the wire, not by the clock, so a busy machine cannot fail or pass it by timing).
+    assert llm.most_in_flight >= 2, llm.most_in_flight
