@@ -408,6 +408,17 @@ def test_a_pdf_loses_its_running_header_and_footer_and_keeps_its_sections(tmp_pa
     ]
 
 
+def test_a_pdf_table_of_contents_does_not_hide_its_sections(tmp_path):
+    contents = ["Contents", "1. Purpose ..... 2", "2. Air travel ..... 2", "3. Hotels 2"]
+    body = ["1. Purpose", "This policy sets limits.", "2. Air travel", "Fly economy.", "3. Hotels"]
+    blocks = load(make_pdf(tmp_path / "toc.pdf", [contents, [*body, "At most EUR 160."]])).blocks
+    assert [(b.headings, b.text) for b in blocks if b.page == 2] == [
+        (("1. Purpose",), "This policy sets limits."),
+        (("2. Air travel",), "Fly economy."),
+        (("3. Hotels",), "At most EUR 160."),
+    ]
+
+
 def test_numbered_steps_in_a_pdf_are_no_sections(tmp_path):
     steps = ["1. Open the portal", "2. Choose Hardware", "3. Submit the form", "Done."]
     again = ["1. Open Beacon", "2. Pick an item", "3. Send it"]  # numbering restarts

@@ -89,6 +89,7 @@ def _without_running_lines(pages: list[str]) -> list[str]:
     return out
 
 
+_TOC_PAGE = re.compile(r"(?:\s*\.{2,}\s*|\s+)\d{1,3}$")
 _NUMBERED = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2})*)\.?\s+([A-ZÀ-ÖØ-Þ][^\n]*?)\s*$")
 
 
@@ -103,6 +104,10 @@ def _numbered_headings(pages: list[str]) -> dict[str, int]:
             match = _NUMBERED.match(line)
             if match and len(match.group(2).split()) <= 8 and line.rstrip()[-1] not in ".,;:!?":
                 found.append((line.strip(), tuple(int(n) for n in match.group(1).split("."))))
+    # A table of contents lists the headings first, each with its page ("5. Air travel ..... 2"):
+    # an entry whose heading comes again later without the page number is not a heading.
+    titles = {line for line, _ in found}
+    found = [(line, n) for line, n in found if _TOC_PAGE.sub("", line) not in titles - {line}]
     numbers = [n for _, n in found]
     if len(found) < 3 or any(b <= a for a, b in pairwise(numbers)):
         return {}
