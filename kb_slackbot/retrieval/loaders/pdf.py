@@ -114,6 +114,10 @@ def _numbered_headings(pages: list[str]) -> dict[str, int]:
     return {line: len(number) for line, number in found}
 
 
+def _is_part_title(line: str) -> bool:
+    return _is_row(line) and not _LIST_MARK.match(line) and not line[0].isdigit()
+
+
 def _sectioned_blocks(pages: list[str], headings_of: dict[str, int]) -> list[Block]:
     """Each page cut at blank lines and at numbered headings; a section runs on across pages."""
     blocks: list[Block] = []
@@ -126,10 +130,23 @@ def _sectioned_blocks(pages: list[str], headings_of: dict[str, int]) -> list[Blo
                 if level is None:
                     current.append(line)
                     continue
-                text = _lines_as_rows("\n".join(current)).strip()
+                lines = [c.strip() for c in current if c.strip()]
+                part = None
+                # "Transport" right above "5. Air travel", after a finished sentence: the title
+                # of a part of the document, above its numbered sections (level 0).
+                if (
+                    line is not None
+                    and lines
+                    and _is_part_title(lines[-1])
+                    and (len(lines) == 1 or lines[-2][-1] in ".!?:")
+                ):
+                    part, lines = lines[-1], lines[:-1]
+                text = _lines_as_rows("\n".join(lines)).strip()
                 if text:
                     blocks.append(Block(text=text, headings=tuple(h for _, h in path), page=number))
                 current = []
+                if part is not None:
+                    path[:] = [(0, part)]
                 if line is not None:
                     path[:] = [h for h in path if h[0] < level] + [(level, line.strip())]
     return blocks
