@@ -33,7 +33,7 @@ def render_answer(result: AnswerResult) -> str:
         lines.append("")
     if result.suggestions:
         lines.append("You might look at:")
-        lines.extend(f"- {s.title} — {s.url}" for s in result.suggestions)
+        lines.extend(f"- {s.anchor} — {s.url}" for s in result.suggestions)
         lines.append("")
     if result.status == "answered":
         lines.append(f"Confidence: {result.confidence}")

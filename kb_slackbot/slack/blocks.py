@@ -114,7 +114,7 @@ def answer_messages(
             ContextBlock(
                 elements=[MarkdownTextObject(text="You might look at:")]
                 + [
-                    MarkdownTextObject(text=link(s.url, s.title))
+                    MarkdownTextObject(text=link(s.url, s.anchor))
                     for s in result.suggestions[: LIMITS.context_elements - 1]
                 ]
             )

@@ -92,3 +92,18 @@ def test_a_url_cannot_break_the_link_syntax():
         "[1] <https://docs.example/office%7CTrusted%20HR%20page%7C&lt;b&gt;%20x"
         "|Page &lt;0&gt; &amp; co> · updated 2020-01-01"
     )
+
+
+def test_near_misses_point_to_their_section():
+    near = Source(
+        number=1,
+        title="Laptops",
+        heading_path="Lost or stolen devices",
+        url="https://d.example/laptops",
+        updated=date(2020, 1, 1),
+    )
+    result = _result("I couldn't find this.", sources=0, status="not_found", suggestions=[near])
+    (message,) = answer_messages(result)
+    text = _all_text(message.blocks)
+    assert "You might look at:" in text
+    assert "<https://d.example/laptops|Laptops › Lost or stolen devices>" in text
