@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .markdown_blocks import FENCE, ITEM, Block, clean_inline, list_items, parse_blocks, table_rows
+
 KINDS = ("sentence", "item", "row", "code", "steps")  # "steps": from section_steps
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[¿¡]?[A-ZÀ-ÖØ-Þ0-9])")
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
 # A whole-line comment, by the fence's language: "# …" (shell, Python, YAML and unlabelled
 # blocks), "// …" (C-like), "-- …" (SQL). Only there: "  --env live \" in a shell command is
 # an option, not a comment.
@@ -34,14 +34,6 @@ _COMMENT_BY_LANGUAGE = {
     **dict.fromkeys(_SQL, re.compile(r"^\s*--\s(.*)$")),
 }
 _HASH_COMMENT = re.compile(r"^\s*#(?![!#])\s?(.*)$")
-_QUOTE_MARK = re.compile(r"^\s*(?:>\s?)+")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_INLINE = [
-    (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # bold
-    (re.compile(r"(?<!\w)\*(?!\s)(.+?)(?<!\s)\*(?!\w)"), r"\1"),  # italics
-    (re.compile(r"!\[[^\]]*\]\([^)]*\)"), ""),  # images
-    (re.compile(r"\[([^\]]+)\]\([^)]+\)"), r"\1"),  # links keep their text
-]
 # "This page explains …": true of the page, never an answer to a question.
 _META = re.compile(
     r"^(?:this|the following|diese[rs]?|nesta|neste|esta|este|essa|esse|en esta|en este|"
@@ -66,12 +58,6 @@ class Unit:
         return len(self.text.split())
 
 
-def clean_inline(text: str) -> str:
-    for pattern, replacement in _INLINE:
-        text = pattern.sub(replacement, text)
-    return " ".join(text.split())
-
-
 def is_meta(sentence: str) -> bool:
     return bool(_META.search(sentence.strip()))
 
@@ -91,83 +77,6 @@ def split_sentences(paragraph: str) -> list[str]:
     return sentences
 
 
-@dataclass
-class _Block:
-    kind: str  # "prose", "list", "table", "code"
-    lines: list[str]
-
-
-def _blocks(text: str) -> list[_Block]:
-    """Group Markdown lines into prose paragraphs, lists, tables and fenced code."""
-    blocks: list[_Block] = []
-    fence: _Block | None = None
-    for line in text.split("\n"):
-        if fence is not None:
-            fence.lines.append(line)
-            if _FENCE.match(line):
-                fence = None
-            continue
-        if _FENCE.match(line):
-            fence = _Block("code", [line])
-            blocks.append(fence)
-            continue
-        if not line.strip():
-            blocks.append(_Block("blank", []))
-            continue
-        if line.lstrip().startswith(">"):  # a quote or call-out ("> **Note:** …") is prose
-            line = _QUOTE_MARK.sub("", line)
-        stripped = line.strip()
-        kind = "table" if stripped.startswith("|") else "list" if _ITEM.match(line) else "prose"
-        last = blocks[-1] if blocks else None
-        if last and last.kind == kind:
-            last.lines.append(line)
-        elif last and last.kind == "list" and kind == "prose" and line[:1].isspace():
-            last.lines.append(line)  # an item's continuation line
-        else:
-            blocks.append(_Block(kind, [line]))
-    return [b for b in blocks if b.kind != "blank"]
-
-
-def _cells(line: str) -> list[str]:
-    return [clean_inline(c) for c in line.strip().strip("|").split("|")]
-
-
-def _table_rows(lines: list[str]) -> list[str]:
-    rows = [line for line in lines if not _TABLE_RULE.match(line)]
-    if len(rows) < 2:
-        return [" ".join(_cells(r)) for r in rows]
-    header = _cells(rows[0])
-    out = []
-    for row in rows[1:]:
-        cells = _cells(row)
-        label = cells[0]
-        pairs = [
-            f"{h}: {c}" if h else c
-            for h, c in zip(header[1:], cells[1:], strict=False)
-            if c and c not in {"-", "–", "—"}
-        ]
-        out.append(f"{label} — {'; '.join(pairs)}" if pairs else label)
-    return out
-
-
-def _items(lines: list[str]) -> list[tuple[str, str | None, str]]:
-    """(item text, its number if numbered, the item it is nested in or "") for each item of
-    a list block."""
-    items: list[list] = []  # [text, number, indent, parent index]
-    for line in lines:
-        match = _ITEM.match(line)
-        if match:
-            indent = len(line) - len(line.lstrip())
-            parent = next((j for j in range(len(items) - 1, -1, -1) if items[j][2] < indent), -1)
-            items.append([match.group(2).strip(), match.group(1), indent, parent])
-        elif items:
-            items[-1][0] = f"{items[-1][0]} {line.strip()}"
-    return [
-        (clean_inline(text), number, clean_inline(items[parent][0]) if parent >= 0 else "")
-        for text, number, _, parent in items
-    ]
-
-
 def _nested_text(item: str, parent: str) -> str:
     """A nested item says what it belongs to when its parent is a short label: "Portugal —
     Full day: €50", not "Full day: €50" next to Germany's "Full day: €28"."""
@@ -177,7 +86,7 @@ def _nested_text(item: str, parent: str) -> str:
 def extract_units(text: str, heading: str = "") -> list[Unit]:
     """Every quotable unit of one passage, in reading order."""
     units: list[Unit] = []
-    blocks = _blocks(text)
+    blocks = parse_blocks(text)
     lead_in = ""
     for i, block in enumerate(blocks):
         if block.kind == "prose":
@@ -188,14 +97,14 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             lead_in = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
             continue
         if block.kind == "list":
-            for item, _number, parent in _items(block.lines):
+            for item, _number, parent in list_items(block.lines):
                 if len(item.split()) >= 2:
                     shown = _item_text(_nested_text(item, parent), lead_in)
                     context = f"{heading} {lead_in} {parent}".strip()
                     units.append(Unit("item", shown, context, len(units)))
             continue  # the lead-in also covers a list that continues after a blank line
         if block.kind == "table":
-            for row in _table_rows(block.lines):
+            for row in table_rows(block.lines):
                 units.append(Unit("row", row, heading, len(units)))
             lead_in = ""
             continue
@@ -230,9 +139,9 @@ def _item_text(item: str, lead_in: str) -> str:
 def commented_commands(lines: list[str]) -> list[tuple[str, str]]:
     """(comment, fenced snippet) for each comment-led group of a fenced block that has at
     least two; nothing for a block that is one command or has no comments."""
-    fence = lines[0].strip() if lines and _FENCE.match(lines[0]) else "```"
+    fence = lines[0].strip() if lines and FENCE.match(lines[0]) else "```"
     comment = _COMMENT_BY_LANGUAGE.get(fence[3:].strip().lower(), _HASH_COMMENT)
-    body = [line for line in lines if not _FENCE.match(line)]
+    body = [line for line in lines if not FENCE.match(line)]
     groups: list[tuple[str, list[str]]] = []
     for line in body:
         match = comment.match(line)
@@ -260,11 +169,11 @@ def section_steps(text: str, max_lines: int = 40) -> str:
     out: list[str] = []
     numbered = 0
     in_steps = False
-    previous: _Block | None = None
-    for block in _blocks(text):
+    previous: Block | None = None
+    for block in parse_blocks(text):
         before, previous = previous, block
         if block.kind == "list":
-            items = _items(block.lines)
+            items = list_items(block.lines)
             if not any(number for _, number, _ in items):
                 if in_steps:
                     out.extend(f"- {t}" for t, _, _ in items)
@@ -285,7 +194,7 @@ def section_steps(text: str, max_lines: int = 40) -> str:
     return "\n".join(_trim_steps(out, max_lines))
 
 
-def _lead_in(block: _Block | None) -> str:
+def _lead_in(block: Block | None) -> str:
     """The last sentence of a prose block when it introduces what follows (ends with ":")."""
     if block is None or block.kind != "prose":
         return ""
@@ -299,7 +208,7 @@ def _trim_steps(lines: list[str], max_lines: int) -> list[str]:
     if len(lines) <= max_lines:
         return lines
     cut = max(
-        (i for i in range(1, max_lines + 1) if i == len(lines) or _ITEM.match(lines[i])),
+        (i for i in range(1, max_lines + 1) if i == len(lines) or ITEM.match(lines[i])),
         default=max_lines,
     )
     return lines[:cut]

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from .context import ContextSource
+from .markdown_blocks import FENCE
 
 _NUMBERS = r"\[\d{1,3}(?:\s*,\s*\d{1,3})*\]"
 _MARKER = re.compile(r"\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
@@ -24,7 +25,6 @@ _ABBREVIATION = re.compile(
 )
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?])")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 @dataclass(frozen=True)
@@ -72,9 +72,9 @@ def map_citations(answer: str, sources: list[ContextSource]) -> CitedAnswer:
     lines: list[str] = []
     in_fence = False
     for line in answer.split("\n"):
-        if _FENCE.match(line) or in_fence:
+        if FENCE.match(line) or in_fence:
             # Code is quoted verbatim: no markers to check, indentation kept.
-            in_fence = in_fence != bool(_FENCE.match(line))
+            in_fence = in_fence != bool(FENCE.match(line))
             lines.append(line)
             continue
         bullet = _BULLET.match(line)

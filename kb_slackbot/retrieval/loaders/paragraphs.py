@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..documents import Block
 
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
-_FENCE = re.compile(r"^\s*(```|~~~)")
+FENCE = re.compile(r"^\s*(```|~~~)")
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 
 
@@ -35,7 +35,7 @@ def paragraph_blocks(
 
     for offset, line in enumerate(lines):
         number = first_line + offset
-        if _FENCE.match(line):
+        if FENCE.match(line):
             if not in_fence:
                 flush(number - 1)
                 start = number

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .paragraphs import FENCE
+
 # One level below any Markdown or HTML heading: a pseudo-heading nests under the section it is
 # in, and the next one (or the next real heading) ends it.
 PSEUDO_LEVEL = 7
@@ -30,7 +32,6 @@ _ANSWER_LABEL = re.compile(
 _BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?P<label>[^*_\n]+?)\1\s*$")
 _MARK = "\x1f"  # + level digit, set before a line that is a heading (see mark_lines)
 _SETEXT = re.compile(r"^ {0,3}(=|-)\1{2,}\s*$")
-_FENCE = re.compile(r"^\s*(```|~~~)")
 _STRUCTURE = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s)")  # list, quote, table, heading
 
 
@@ -57,9 +58,9 @@ def mark_lines(lines: list[str]) -> list[str]:
     out: list[str] = []
     after_question = in_fence = False
     for n, line in enumerate(lines):
-        if _FENCE.match(line):
-            in_fence = not in_fence
-        if in_fence or _FENCE.match(line):
+        fence = bool(FENCE.match(line))
+        in_fence = in_fence != fence
+        if in_fence or fence:
             out.append(line)
             continue
         bold = _BOLD_LINE.match(line)

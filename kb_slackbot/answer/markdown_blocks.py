@@ -1,0 +1,102 @@
+"""Markdown as the reader sees it: blocks (prose, lists, tables, fenced code), table rows
+joined with their header cells, list items with their numbers and parents, inline markup
+removed. ``candidates`` turns these into the pieces the reader may quote."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+FENCE = re.compile(r"^\s*(```|~~~)")
+ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
+_QUOTE_MARK = re.compile(r"^\s*(?:>\s?)+")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_INLINE = [
+    (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # bold
+    (re.compile(r"(?<!\w)\*(?!\s)(.+?)(?<!\s)\*(?!\w)"), r"\1"),  # italics
+    (re.compile(r"!\[[^\]]*\]\([^)]*\)"), ""),  # images
+    (re.compile(r"\[([^\]]+)\]\([^)]+\)"), r"\1"),  # links keep their text
+]
+
+
+def clean_inline(text: str) -> str:
+    for pattern, replacement in _INLINE:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+@dataclass
+class Block:
+    kind: str  # "prose", "list", "table", "code"
+    lines: list[str]
+
+
+def parse_blocks(text: str) -> list[Block]:
+    """Group Markdown lines into prose paragraphs, lists, tables and fenced code."""
+    blocks: list[Block] = []
+    fence: Block | None = None
+    for line in text.split("\n"):
+        if fence is not None:
+            fence.lines.append(line)
+            if FENCE.match(line):
+                fence = None
+            continue
+        if FENCE.match(line):
+            fence = Block("code", [line])
+            blocks.append(fence)
+            continue
+        if not line.strip():
+            blocks.append(Block("blank", []))
+            continue
+        if line.lstrip().startswith(">"):  # a quote or call-out ("> **Note:** …") is prose
+            line = _QUOTE_MARK.sub("", line)
+        stripped = line.strip()
+        kind = "table" if stripped.startswith("|") else "list" if ITEM.match(line) else "prose"
+        last = blocks[-1] if blocks else None
+        if last and last.kind == kind:
+            last.lines.append(line)
+        elif last and last.kind == "list" and kind == "prose" and line[:1].isspace():
+            last.lines.append(line)  # an item's continuation line
+        else:
+            blocks.append(Block(kind, [line]))
+    return [b for b in blocks if b.kind != "blank"]
+
+
+def _cells(line: str) -> list[str]:
+    return [clean_inline(c) for c in line.strip().strip("|").split("|")]
+
+
+def table_rows(lines: list[str]) -> list[str]:
+    rows = [line for line in lines if not _TABLE_RULE.match(line)]
+    if len(rows) < 2:
+        return [" ".join(_cells(r)) for r in rows]
+    header = _cells(rows[0])
+    out = []
+    for row in rows[1:]:
+        cells = _cells(row)
+        label = cells[0]
+        pairs = [
+            f"{h}: {c}" if h else c
+            for h, c in zip(header[1:], cells[1:], strict=False)
+            if c and c not in {"-", "–", "—"}
+        ]
+        out.append(f"{label} — {'; '.join(pairs)}" if pairs else label)
+    return out
+
+
+def list_items(lines: list[str]) -> list[tuple[str, str | None, str]]:
+    """(item text, its number if numbered, the item it is nested in or "") for each item of
+    a list block."""
+    items: list[list] = []  # [text, number, indent, parent index]
+    for line in lines:
+        match = ITEM.match(line)
+        if match:
+            indent = len(line) - len(line.lstrip())
+            parent = next((j for j in range(len(items) - 1, -1, -1) if items[j][2] < indent), -1)
+            items.append([match.group(2).strip(), match.group(1), indent, parent])
+        elif items:
+            items[-1][0] = f"{items[-1][0]} {line.strip()}"
+    return [
+        (clean_inline(text), number, clean_inline(items[parent][0]) if parent >= 0 else "")
+        for text, number, _, parent in items
+    ]
