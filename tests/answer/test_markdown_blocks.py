@@ -1,0 +1,28 @@
+"""The Markdown the reader sees: blocks, table rows with their headers, items with parents."""
+
+from __future__ import annotations
+
+from kb_slackbot.answer.markdown_blocks import list_items, parse_blocks, table_rows
+
+
+def test_blocks_keep_fenced_code_whole_and_read_call_outs_as_prose():
+    text = "> **Note:** back up first.\n\n```bash\n# not a heading\nmake backup\n```\n- one item"
+    assert [(b.kind, b.lines) for b in parse_blocks(text)] == [
+        ("prose", ["**Note:** back up first."]),
+        ("code", ["```bash", "# not a heading", "make backup", "```"]),
+        ("list", ["- one item"]),
+    ]
+
+
+def test_table_rows_carry_their_header_cells():
+    lines = ["| City | Hotel | Meals |", "| --- | ---: | --- |", "| Berlin | €160 | – |"]
+    assert table_rows(lines) == ["Berlin — Hotel: €160"]
+
+
+def test_list_items_know_their_number_and_parent():
+    lines = ["1. Germany", "   - Full day: **€28**", "2. Portugal", "continued"]
+    assert list_items(lines) == [
+        ("Germany", "1", ""),
+        ("Full day: €28", None, "Germany"),
+        ("Portugal continued", "2", ""),
+    ]
