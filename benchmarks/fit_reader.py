@@ -516,21 +516,13 @@ def main() -> None:
                     round(cut, 3),
                 ]
             )
-        # Is an answer whose best piece lacks the asked-for kind of fact (a near-miss sign)
-        # right less often? (e2e, gold present; questions that ask for a kind only.)
-        for label, miss in (("best piece holds it", False), ("best piece lacks it", True)):
-            right_of = [
-                contains(text, c.answers)
-                for c in cases[held]
-                if c.mode == "e2e" and question_type(c.question)
-                for text, _, reading in [read(c, reader)]
-                if reading is not None and bool(reading.type_miss) == miss
-            ]
-            kind_rows.append([held, label, len(right_of), float(np.mean(right_of or [0.0]))])
         for mode in ("oracle", "e2e"):
             chosen = [c for c in cases[held] if c.mode == mode]
-            texts = [read(c, reader)[0] for c in chosen]
+            reads = [read(c, reader) for c in chosen]
+            texts = [text for text, _, _ in reads]
             row = [held, mode, len(chosen), *hit_rate(chosen, texts)]
+            if mode == "e2e":
+                kind_rows += kind_figures(held, chosen, reads)
             # Baselines in the same run: the piece the semantic scorer alone likes best, and
             # the one covering most of the question (what the old reader leaned on).
             row += hit_rate(chosen, [scorer.best(c) for c in chosen])
@@ -669,6 +661,20 @@ def with_cross_offset(model: LogisticModel, x_rows, x_labels) -> LogisticModel:
     coef = model.coef.copy()
     coef[j] = shift
     return LogisticModel(model.features, model.mean, model.scale, coef, model.intercept)
+
+
+def kind_figures(held: str, chosen: list[Case], reads) -> list[list]:
+    """Is an answer whose best piece lacks the asked-for kind of fact (a near-miss sign)
+    right less often? Questions that ask for a kind only; ``reads``: read() of ``chosen``."""
+    out = []
+    for label, miss in (("best piece holds it", False), ("best piece lacks it", True)):
+        right_of = [
+            contains(text, c.answers)
+            for c, (text, _, reading) in zip(chosen, reads, strict=True)
+            if question_type(c.question) and reading is not None and bool(reading.type_miss) == miss
+        ]
+        out.append([held, label, len(right_of), float(np.mean(right_of or [0.0]))])
+    return out
 
 
 def chosen_share(share_rows) -> float:

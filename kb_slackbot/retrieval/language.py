@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
+from .loaders.paragraphs import FENCE
+
 SUPPORTED = ("en", "de", "pt", "es", "fr", "it", "nl")  # our users' languages
 CONFIDENCE = 0.9  # how sure the identifier must be to call a passage or question one language
 
@@ -65,7 +67,7 @@ def _prose_of(text: str) -> str:
     prose, fenced = [], False
     for line in text.split("\n"):
         stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
+        if FENCE.match(line):
             fenced = not fenced
         elif not fenced and not stripped.startswith("|"):
             prose.append(line)

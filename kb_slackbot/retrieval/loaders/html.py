@@ -16,7 +16,6 @@ from .source import LoadError, SourceFile, decode_text
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "header", "footer", "aside", "form", "svg"]
 _BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
 _BLOCK_TAGS = set(_BLOCK_SELECTOR.split(","))
-_TERM = "\x1f"  # marks a <dt> block while its <dd> may follow
 
 
 def load_html(source: SourceFile, raw: bytes) -> Document:
@@ -51,6 +50,7 @@ def _content_blocks(root: Node) -> list[Block]:
     elements falls back to its text cut at blank lines."""
     blocks: list[Block] = []
     headings: list[tuple[int, str]] = []
+    term_at = -1  # the block of the <dt> just read, which its <dd> joins
     for node in root.css(_BLOCK_SELECTOR):
         if _inside_block(node, root):
             continue
@@ -67,15 +67,11 @@ def _content_blocks(root: Node) -> list[Block]:
             continue
         if node.tag == "li":
             text = f"- {text}"
-        path = tuple(h for _, h in headings)
-        if node.tag == "dd" and blocks and blocks[-1].text.startswith(_TERM):
+        if node.tag == "dd" and term_at == len(blocks) - 1:
             # A definition is read with its term ("Sodexo card: Replaced by Edenred…").
-            term = blocks.pop().text[len(_TERM) :]
-            text = f"{term.rstrip(':')}: {text}"
-        elif node.tag == "dt":
-            text = _TERM + text  # until its <dd> comes (a lone term stays a block)
-        blocks.append(Block(text=text, headings=path))
-    blocks = [Block(b.text.removeprefix(_TERM), b.headings) for b in blocks]
+            text = f"{blocks.pop().text.rstrip(':')}: {text}"
+        term_at = len(blocks) if node.tag == "dt" else -1  # a lone term stays a block
+        blocks.append(Block(text=text, headings=tuple(h for _, h in headings)))
     if not blocks:
         fallback = root.text(separator="\n", strip=True)
         blocks = [Block(text=p.strip()) for p in PARAGRAPH_BREAK.split(fallback) if p.strip()]
