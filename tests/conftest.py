@@ -99,16 +99,19 @@ def sample_services(tmp_path_factory, embedder, reranker_choice) -> Services:
 
 @pytest.fixture
 def small_kb(tmp_path, embedder, reranker_choice):
-    """A writable index of a few sample handbook pages (plus ``extra`` files: name → text),
-    for tests that add to the index (verified answers)."""
+    """A writable index of a few sample handbook pages (plus ``extra`` files: name → text
+    or bytes), for tests that add to the index (verified answers)."""
 
-    def build(pages: tuple[str, ...], extra: dict[str, str] | None = None) -> Services:
+    def build(pages: tuple[str, ...], extra: dict[str, str | bytes] | None = None) -> Services:
         folder = tmp_path / "kb"
         folder.mkdir()
         for name in pages:
             (folder / name).write_bytes((SAMPLE_KB / "handbook" / name).read_bytes())
-        for name, text in (extra or {}).items():
-            (folder / name).write_text(text, encoding="utf-8")
+        for name, content in (extra or {}).items():
+            if isinstance(content, bytes):  # a binary file (Word, PDF)
+                (folder / name).write_bytes(content)
+            else:
+                (folder / name).write_text(content, encoding="utf-8")
         services = Services(
             make_settings(tmp_path / "data", base_url=SAMPLE_BASE_URL),
             embedder=embedder,

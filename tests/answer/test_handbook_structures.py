@@ -1,9 +1,11 @@
 """Handbook shapes the reader has to see through, end to end on a small index: a FAQ written
-without headings, an HTML table, a nested list and a call-out."""
+without headings, an HTML table, a nested list, a call-out and a Word file."""
 
 from __future__ import annotations
 
 import pytest
+
+from tests.retrieval.helpers import make_docx
 
 FAQ = """---
 title: IT help FAQ
@@ -53,9 +55,33 @@ BENEFITS = """<html><head><title>Benefits overview</title></head><body><main>
 """
 
 
+EQUIPMENT = [
+    ("title", "Equipment policy"),
+    ("h1", "Monitors"),
+    ("p", "Everyone can have one external monitor at home and one in the office."),
+    ("h2", "Requesting a monitor"),
+    ("number", "Open the Equipment form in ServiceDesk."),
+    ("number", "Choose the monitor size, 24 or 27 inches."),
+    ("number", "Your manager approves the request within 2 working days."),
+    ("h1", "Headsets"),
+    (
+        "table",
+        [
+            ["Model", "Price", "For"],
+            ["Jabra Evolve2", "€230", "Everyone"],
+            ["Poly Voyager", "€310", "Sales"],
+        ],
+    ),
+]
+
+
 @pytest.fixture
-def handbook(small_kb):
-    services = small_kb((), {"faq.md": FAQ, "travel.md": TRAVEL, "benefits.html": BENEFITS})
+def handbook(small_kb, tmp_path_factory):
+    word = make_docx(tmp_path_factory.mktemp("word") / "equipment.docx", EQUIPMENT).read_bytes()
+    services = small_kb(
+        (),
+        {"faq.md": FAQ, "travel.md": TRAVEL, "benefits.html": BENEFITS, "equipment.docx": word},
+    )
     return services.answer_service("extractive")
 
 
@@ -70,6 +96,9 @@ def handbook(small_kb):
         # a nested item says which parent it belongs to
         ("what's the per diem for a full day in portugal?", "Portugal — Full day: €50", "€28"),
         ("how long does an ESTA take to approve?", "up to 72 hours", ">"),
+        # a Word file: its table and its numbered steps
+        ("how much does the Poly Voyager headset cost?", "Poly Voyager — Price: €310", "|"),
+        ("how do I request a monitor?", "2. Choose the monitor size", "Everyone can have"),
     ],
 )
 def test_the_fact_is_quoted_in_a_form_that_stands_alone(handbook, question, quoted, not_quoted):

@@ -95,3 +95,34 @@ def ingest(services: Services, *paths: Path, space=None, base_url=None, prune=Fa
 def all_hits(searcher: HybridSearcher, query: str, spaces=None, top_k: int = 50):
     response = searcher.search(query, top_k=top_k, spaces=spaces)
     return response.results + response.below_threshold
+
+
+def make_docx(path: Path, parts: list[tuple[str, object]], title: str | None = None) -> Path:
+    """Write a real Word file (python-docx) from ``parts``: ("title" | "h1".."h3" | "p" |
+    "bold" | "number" | "bullet", text) or ("table", rows); ``title``: the file's title
+    property."""
+    import docx  # a test-only dependency
+
+    document = docx.Document()
+    if title is not None:
+        document.core_properties.title = title
+    for kind, content in parts:
+        if kind == "title":
+            document.add_paragraph(content, style="Title")
+        elif kind in ("h1", "h2", "h3"):
+            document.add_heading(content, level=int(kind[1]))
+        elif kind == "bold":
+            document.add_paragraph().add_run(content).bold = True
+        elif kind in ("number", "bullet"):
+            style = "List Number" if kind == "number" else "List Bullet"
+            document.add_paragraph(content, style=style)
+        elif kind == "table":
+            table = document.add_table(rows=len(content), cols=len(content[0]))
+            for i, row in enumerate(content):
+                for j, cell in enumerate(row):
+                    table.cell(i, j).text = cell
+        else:
+            document.add_paragraph(content)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document.save(path)
+    return path

@@ -16,7 +16,7 @@ from kb_slackbot.retrieval.loaders import SourceFile, load_document
 from kb_slackbot.retrieval.search import HybridSearcher
 from kb_slackbot.services import Services
 from tests.conftest import make_settings
-from tests.retrieval.helpers import all_hits, ingest, make_pdf, searcher_for, write
+from tests.retrieval.helpers import all_hits, ingest, make_docx, make_pdf, searcher_for, write
 
 
 def stored_docs(services: Services) -> Counter:
@@ -243,6 +243,15 @@ def test_hidden_and_unsupported_files_are_skipped(kb, services):
     summary = ingest(services, kb)
     assert (summary.added, summary.failed) == (1, [])
     assert set(stored_docs(services)) == {"page.md"}
+
+
+def test_word_files_are_read_and_old_office_files_are_reported(kb, services):
+    make_docx(kb / "policy.docx", [("h1", "Parking"), ("p", "The garage has 40 spaces.")])
+    write(kb, "old-policy.doc", "binary Word 97 content")
+    summary = ingest(services, kb)
+    assert summary.added == 1 and set(stored_docs(services)) == {"policy.docx"}
+    [(path, reason)] = summary.failed
+    assert path.endswith("old-policy.doc") and "save it as .docx" in reason
 
 
 def test_single_file_path_and_empty_folder(tmp_path, services):

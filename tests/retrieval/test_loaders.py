@@ -291,6 +291,16 @@ def test_html_faq_questions_and_bold_labels_head_their_answers(tmp_path):
     ]
 
 
+def test_html_ordered_list_items_keep_their_numbers(tmp_path):
+    path = write(
+        tmp_path,
+        "steps.html",
+        "<html><body><main><h2>Set up</h2><ol><li>Install.</li><li>Sign in.</li></ol>"
+        '<ol start="3"><li>Connect.</li></ol><ul><li>A tip.</li></ul></main></body></html>',
+    )
+    assert texts(load(path)) == ["1. Install.", "2. Sign in.", "3. Connect.", "- A tip."]
+
+
 def test_an_html_definition_is_read_with_its_term(tmp_path):
     path = write(
         tmp_path,
@@ -598,8 +608,8 @@ def test_impossible_date_is_rejected(tmp_path):
 
 
 def test_unsupported_suffix_and_unreadable_file(tmp_path):
-    with pytest.raises(LoadError, match=r"unsupported file type '\.docx'"):
-        load(write(tmp_path, "memo.docx", "text"))
+    with pytest.raises(LoadError, match=r"unsupported file type '\.xyz'"):
+        load(write(tmp_path, "memo.xyz", "text"))
     with pytest.raises(LoadError, match="cannot read file"):
         load(tmp_path / "missing.md")
 

@@ -11,12 +11,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..index import DocumentVersion
-from ..loaders import SUPPORTED_SUFFIXES, SourceFile
+from ..loaders import CONVERT_FIRST, SUPPORTED_SUFFIXES, SourceFile
 from .run_types import IngestOptions
 
 
 def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFile]:
-    """Supported files under each path, skipping hidden files and folders."""
+    """Supported files under each path, skipping hidden files and folders; documents that
+    must be converted first come too, so the run reports them."""
     for root in paths:
         root = root.expanduser().resolve()  # stored source paths must not depend on the cwd
         if root.is_file():
@@ -28,7 +29,7 @@ def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFi
             rel = path.relative_to(root)
             if any(part.startswith(".") for part in rel.parts) or not path.is_file():
                 continue
-            if path.suffix.lower() in SUPPORTED_SUFFIXES:
+            if path.suffix.lower() in SUPPORTED_SUFFIXES or path.suffix.lower() in CONVERT_FIRST:
                 yield SourceFile(
                     path, rel.as_posix(), options.space, options.base_url, root.name, options.kind
                 )

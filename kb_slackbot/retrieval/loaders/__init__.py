@@ -1,4 +1,4 @@
-"""Turn files (Markdown, HTML, plain text, PDF) into :class:`Document` objects.
+"""Turn files (Markdown, HTML, plain text, PDF, Word) into :class:`Document` objects.
 
 Every loader raises :class:`LoadError` with a message meant for a person when a file cannot
 be used; the ingester reports it and moves on.
@@ -9,14 +9,33 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..documents import Document
+from .docx import load_docx
 from .html import load_html
 from .markdown import load_markdown, load_text
 from .pdf import load_pdf
 from .source import LoadError, SourceFile, read_source
 
-__all__ = ["SUPPORTED_SUFFIXES", "LoadError", "SourceFile", "load_document", "read_source"]
+__all__ = [
+    "CONVERT_FIRST",
+    "SUPPORTED_SUFFIXES",
+    "LoadError",
+    "SourceFile",
+    "load_document",
+    "read_source",
+]
 
-SUPPORTED_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".txt", ".pdf"}
+SUPPORTED_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".txt", ".pdf", ".docx"}
+# Documents people keep beside their pages that no loader reads: each is reported with what
+# to do, not passed over in silence as images and data files are.
+CONVERT_FIRST = {
+    ".doc": "a Word 97–2003 file",
+    ".odt": "an OpenDocument text",
+    ".rtf": "a rich-text file",
+    ".pages": "a Pages document",
+    ".ppt": "a slide deck",
+    ".pptx": "a slide deck",
+    ".odp": "a slide deck",
+}
 
 _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".md": load_markdown,
@@ -25,12 +44,19 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".html": load_html,
     ".htm": load_html,
     ".pdf": load_pdf,
+    ".docx": load_docx,
 }
 
 
 def load_document(source: SourceFile, raw: bytes | None = None) -> Document:
     """``raw``: the file's bytes when the caller has read them already."""
-    loader = _LOADERS.get(source.path.suffix.lower())
+    suffix = source.path.suffix.lower()
+    if suffix in CONVERT_FIRST:
+        raise LoadError(
+            f"{CONVERT_FIRST[suffix]} is not read; save it as .docx, PDF, HTML or Markdown"
+            " to include it"
+        )
+    loader = _LOADERS.get(suffix)
     if loader is None:
         raise LoadError(f"unsupported file type {source.path.suffix!r}")
     if raw is None:

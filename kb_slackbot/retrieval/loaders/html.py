@@ -19,7 +19,13 @@ _BLOCK_TAGS = set(_BLOCK_SELECTOR.split(","))
 
 
 def load_html(source: SourceFile, raw: bytes) -> Document:
-    tree = HTMLParser(decode_text(raw))
+    return html_document(source, decode_text(raw))
+
+
+def html_document(source: SourceFile, html: str, title: str = "") -> Document:
+    """``title``: the page's title when the caller knows it (a Word file's), else the
+    <title>, the first <h1> or the file name."""
+    tree = HTMLParser(html)
     title_node = tree.css_first("title")
     canonical = tree.css_first('link[rel="canonical"]')
     tree.strip_tags(_NOISE_TAGS)
@@ -29,8 +35,10 @@ def load_html(source: SourceFile, raw: bytes) -> Document:
         raise LoadError("HTML has no body")
 
     blocks = _content_blocks(root)
-    title = (title_node.text(strip=True) if title_node else "") or (
-        first_h1.text(strip=True) if first_h1 else ""
+    title = (
+        title
+        or (title_node.text(strip=True) if title_node else "")
+        or (first_h1.text(strip=True) if first_h1 else "")
     )
     title = title or title_from_filename(source.path)
     href = canonical.attributes.get("href") if canonical else None
@@ -66,7 +74,7 @@ def _content_blocks(root: Node) -> list[Block]:
             headings[:] = [h for h in headings if h[0] < PSEUDO_LEVEL] + [(PSEUDO_LEVEL, pseudo)]
             continue
         if node.tag == "li":
-            text = f"- {text}"
+            text = f"{_item_mark(node)} {text}"
         if node.tag == "dd" and term_at == len(blocks) - 1:
             # A definition is read with its term ("Sodexo card: Replaced by Edenred…").
             text = f"{blocks.pop().text.rstrip(':')}: {text}"
@@ -89,6 +97,21 @@ def _pseudo_heading(node: Node, text: str) -> str | None:
     if re.sub(r"\s+", " ", bold).strip() == text and (text.endswith("?") or is_label(text)):
         return text
     return faq_question(text)
+
+
+def _item_mark(item: Node) -> str:
+    """ "3." for the third item of an ordered list (steps keep their numbers), else "-"."""
+    parent = item.parent
+    if parent is None or parent.tag != "ol":
+        return "-"
+    start = parent.attributes.get("start") or "1"
+    first = int(start) if start.strip().lstrip("-").isdigit() else 1
+    before = 0
+    sibling = item.prev
+    while sibling is not None:
+        before += sibling.tag == "li"
+        sibling = sibling.prev
+    return f"{first + before}."
 
 
 def _inside_block(node: Node, root: Node) -> bool:
