@@ -26,7 +26,8 @@ PIPELINE_VERSION = "1"
 # running header and footer, cut at numbered section headings, since "sections"; Markdown and
 # text read FAQ questions, bold labels and Setext headings as headings, and HTML also reads
 # tables as Markdown tables and a definition with its term, since revision "headings"; HTML
-# numbers the items of an ordered list ("2. …") since revision "lists".
+# numbers the items of an ordered list ("2. …") and reads only a wiki export's content
+# (Confluence's #main-content) since revision "lists".
 LOADER_REVISIONS = {
     ".pdf": "sections",
     **dict.fromkeys((".md", ".markdown", ".txt"), "headings"),
