@@ -1,5 +1,5 @@
 """Handbook shapes the reader has to see through, end to end on a small index: a FAQ written
-without headings, an HTML table, a nested list, a call-out and a Word file."""
+without headings, an HTML table and toggle, a nested list, a call-out and a Word file."""
 
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ BENEFITS = """<html><head><title>Benefits overview</title></head><body><main>
 <tr><td>Lead</td><td>€3,000</td><td>5</td></tr></table>
 <h2>Bike leasing</h2>
 <p>Bike leasing runs through JobRad. You can lease up to two bikes.</p>
+<details><summary>Are e-bikes allowed?</summary>Yes, e-bikes up to a list price of €7,000.</details>
 </main></body></html>
 """
 
@@ -96,6 +97,8 @@ def handbook(small_kb, tmp_path_factory):
         # a nested item says which parent it belongs to
         ("what's the per diem for a full day in portugal?", "Portugal — Full day: €50", "€28"),
         ("how long does an ESTA take to approve?", "up to 72 hours", ">"),
+        # a toggle's hidden answer, read under its summary
+        ("can I lease an e-bike?", "e-bikes up to a list price of €7,000", "allowed?"),
         # a Word file: its table and its numbered steps
         ("how much does the Poly Voyager headset cost?", "Poly Voyager — Price: €310", "|"),
         ("how do I request a monitor?", "2. Choose the monitor size", "Everyone can have"),

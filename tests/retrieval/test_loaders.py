@@ -231,6 +231,20 @@ def test_labelled_questions_head_their_answers_without_the_answer_label(tmp_path
     ]
 
 
+def test_a_markdown_toggle_summary_heads_its_answer(tmp_path):
+    path = write(
+        tmp_path,
+        "faq.md",
+        "# FAQ\n\n<details>\n<summary><b>Can I expense a gym?</b></summary>\n\nNo, sport is a"
+        " benefit.\n\n</details>\n<details><summary>Phone bill</summary>\n\nCovered up to"
+        " €25.\n</details>\n",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("Can I expense a gym?",), "No, sport is a benefit."),
+        (("Phone bill",), "Covered up to €25."),
+    ]
+
+
 def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
     assert [b.headings for b in load(path).blocks] == [(), ()]
@@ -309,6 +323,23 @@ def test_a_confluence_export_is_read_without_its_page_chrome(tmp_path):
     document = load(path)
     assert [(b.headings, b.text) for b in document.blocks] == [
         (("Length",), "Each parent gets 16 weeks of paid leave.")
+    ]
+
+
+def test_a_toggle_summary_heads_only_what_it_hides(tmp_path):
+    path = write(
+        tmp_path,
+        "faq.html",
+        "<html><body><main><h2>Expenses</h2>"
+        "<details><summary>Can I expense a gym?</summary><p>No.</p><p>Sport is a benefit.</p>"
+        "</details><details><summary><b>Phone bill</b></summary>Covered up to €25.</details>"
+        "<p>Ask finance for anything else.</p></main></body></html>",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("Expenses", "Can I expense a gym?"), "No."),
+        (("Expenses", "Can I expense a gym?"), "Sport is a benefit."),
+        (("Expenses", "Phone bill"), "Covered up to €25."),
+        (("Expenses",), "Ask finance for anything else."),
     ]
 
 

@@ -25,13 +25,13 @@ PIPELINE_VERSION = "1"
 # PDF tables (runs of short lines) are read as lists since revision "rows", and without the
 # running header and footer, cut at numbered section headings, since "sections"; Markdown and
 # text read FAQ questions, bold labels and Setext headings as headings, and HTML also reads
-# tables as Markdown tables and a definition with its term, since revision "headings"; HTML
-# numbers the items of an ordered list ("2. …") and reads only a wiki export's content
-# (Confluence's #main-content) since revision "lists".
+# tables as Markdown tables and a definition with its term, since revision "headings"; all
+# four read a toggle's summary (<details>) as the heading of what it hides, and HTML numbers
+# the items of an ordered list ("2. …") and reads only a wiki export's content (Confluence's
+# #main-content), since revision "toggles".
 LOADER_REVISIONS = {
     ".pdf": "sections",
-    **dict.fromkeys((".md", ".markdown", ".txt"), "headings"),
-    **dict.fromkeys((".html", ".htm"), "lists"),
+    **dict.fromkeys((".md", ".markdown", ".txt", ".html", ".htm"), "toggles"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

@@ -14,7 +14,7 @@ from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "header", "footer", "aside", "form", "svg"]
-_BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
+_BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption,summary"
 _BLOCK_TAGS = set(_BLOCK_SELECTOR.split(","))
 # Where a page's own text is, first match wins: HTML5 and ARIA landmarks, then wiki exports
 # (Confluence's #main-content leaves out its breadcrumbs, "Created by … last modified …",
@@ -63,11 +63,23 @@ def _content_blocks(root: Node) -> list[Block]:
     blocks: list[Block] = []
     headings: list[tuple[int, str]] = []
     term_at = -1  # the block of the <dt> just read, which its <dd> joins
+    toggle = None  # the <details> whose <summary> heads the blocks inside it
     for node in root.css(_BLOCK_SELECTOR):
         if _inside_block(node, root):
             continue
+        if toggle is not None and not _within(node, toggle):
+            headings[:] = [h for h in headings if h[0] < PSEUDO_LEVEL]
+            toggle = None
         text = _node_text(node)
         if not text:
+            continue
+        if node.tag == "summary" and node.parent is not None and node.parent.tag == "details":
+            # A toggle (a FAQ entry in wiki and docs exports): its summary heads what it hides.
+            toggle = node.parent
+            headings[:] = [h for h in headings if h[0] < PSEUDO_LEVEL] + [(PSEUDO_LEVEL, text)]
+            hidden = _bare_text(toggle)
+            if hidden:
+                blocks.append(Block(text=hidden, headings=tuple(h for _, h in headings)))
             continue
         if node.tag in {"h1", "h2", "h3", "h4", "h5", "h6"}:
             level = int(node.tag[1])
@@ -101,6 +113,24 @@ def _pseudo_heading(node: Node, text: str) -> str | None:
     if re.sub(r"\s+", " ", bold).strip() == text and (text.endswith("?") or is_label(text)):
         return text
     return faq_question(text)
+
+
+def _within(node: Node, ancestor: Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.mem_id == ancestor.mem_id:
+            return True
+        parent = parent.parent
+    return False
+
+
+def _bare_text(toggle: Node) -> str:
+    """A toggle's answer written without paragraph tags ("<details><summary>…</summary>
+    Yes, up to €25.</details>"), which no block would otherwise hold; "" when it has blocks."""
+    if toggle.css_first(_BLOCK_SELECTOR.replace(",summary", "")):
+        return ""
+    inner = [c.text(deep=True) for c in toggle.iter(include_text=True) if c.tag != "summary"]
+    return re.sub(r"\s+", " ", " ".join(inner)).strip()
 
 
 def _item_mark(item: Node) -> str:

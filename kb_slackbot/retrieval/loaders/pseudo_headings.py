@@ -30,6 +30,11 @@ _ANSWER_LABEL = re.compile(
     re.IGNORECASE,
 )
 _BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?P<label>[^*_\n]+?)\1\s*$")
+# A toggle written as raw HTML in Markdown (GitHub-style FAQ): "<details>", its
+# "<summary>Question?</summary>" line, and "</details>".
+_SUMMARY = re.compile(r"^\s*(?:<details[^>]*>\s*)?<summary[^>]*>(?P<s>.+?)</summary>\s*$", re.I)
+_DETAILS_TAG = re.compile(r"^\s*</?details[^>]*>\s*$", re.I)
+_TAG = re.compile(r"<[^>]+>")
 _MARK = "\x1f"  # + level digit, set before a line that is a heading (see mark_lines)
 _SETEXT = re.compile(r"^ {0,3}(=|-)\1{2,}\s*$")
 _STRUCTURE = re.compile(r"^\s*(?:[-*+>|#]|\d+[.)]\s)")  # list, quote, table, heading
@@ -53,7 +58,8 @@ def mark_lines(lines: list[str]) -> list[str]:
       above ": A group of shipments…" is a definition's term, not a section);
     - a one-line paragraph underlined with "===" or "---" (a Setext heading) is marked as a
       heading of level 1 or 2, and its underline blanked;
-    - the "A:" label is dropped from the first line of each FAQ answer.
+    - the "A:" label is dropped from the first line of each FAQ answer;
+    - a raw-HTML toggle's "<summary>" line is marked as a heading, its "<details>" tags blanked.
     Lines inside fenced code are left as they are."""
     out: list[str] = []
     after_question = in_fence = False
@@ -65,7 +71,12 @@ def mark_lines(lines: list[str]) -> list[str]:
             continue
         bold = _BOLD_LINE.match(line)
         underline = _SETEXT.match(line)
-        if underline and _heading_text(out, n):
+        summary = _SUMMARY.match(line)
+        if summary and _TAG.sub("", summary.group("s")).strip():
+            line = f"{_MARK}{PSEUDO_LEVEL}{_TAG.sub('', summary.group('s')).strip()}"
+        elif _DETAILS_TAG.match(line):
+            line = ""
+        elif underline and _heading_text(out, n):
             level = 1 if underline.group(1) == "=" else 2
             out[n - 1] = f"{_MARK}{level}{out[n - 1].strip()}"
             line = ""
