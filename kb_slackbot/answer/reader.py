@@ -86,6 +86,11 @@ class ReaderConfig:
     cross_pieces: int = 30  # … plus up to this many pieces of passages in another language
 
 
+def _as_section(passage: Passage, heading: str, text: str) -> Passage:
+    """Another section of ``passage``'s page, read at its relevance and cited as it."""
+    return replace(passage, text=text, heading=heading, section=text, page_sections=())
+
+
 class Reader:
     name = "extractive"
     model = "extractive"
@@ -112,7 +117,12 @@ class Reader:
         often sits in a table apart from the prose that ranked ("the São Paulo office is in
         Pinheiros…" ranks; the address is in the offices table above). A how-to or an open
         question is answered from the sections found (a troubleshooting row that mentions
-        Linux is no answer to "how do I connect on Linux?")."""
+        Linux is no answer to "how do I connect on Linux?").
+
+        Such a row is read at the relevance of the better passage whose page it is on, also
+        when its own table ranked lower as a passage: a table does not lose to the page's
+        prose for having been found ("$389 per month" lost to the annual prices because the
+        plans table ranked third on its own, and would have won had it not ranked at all)."""
         best = max((p.relevance for p in passages), default=0.0)
         kept = [p for p in passages if p.relevance >= best * self.config.passage_margin]
         kept = kept[: self.config.max_passages]
@@ -127,19 +137,24 @@ class Reader:
                 seen.add(key)
                 out.append((passage, unit))
 
-        for passage in kept:
-            add(passage, extract_units(passage.text, passage.heading))
         facts_elsewhere = bool(question_type(question)) and not is_howto(question)
+        # (heading, section) → the most relevant passage read whose page holds that section
+        on_page = {}
+        for passage in sorted(kept, key=lambda p: -p.relevance) if facts_elsewhere else ():
+            for other in passage.page_sections:
+                on_page.setdefault(other, passage)
+        for passage in kept:
+            units = extract_units(passage.text, passage.heading)
+            better = on_page.get((passage.heading, passage.section or passage.text))
+            if better is not None and better.relevance > passage.relevance:
+                rows = [u for u in units if u.kind == "row"]
+                add(_as_section(better, passage.heading, passage.section or passage.text), rows)
+            add(passage, units)
         for passage in kept if facts_elsewhere else ():
             for heading, text in passage.page_sections:
                 rows = [u for u in extract_units(text, heading) if u.kind == "row"]
                 if rows:  # cited as the passage's page, read at its relevance
-                    add(
-                        replace(
-                            passage, text=text, heading=heading, section=text, page_sections=()
-                        ),
-                        rows,
-                    )
+                    add(_as_section(passage, heading, text), rows)
         return out
 
     def lexical(

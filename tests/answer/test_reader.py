@@ -363,6 +363,49 @@ def test_a_table_row_in_another_section_of_the_page_can_answer(reader):
         assert sum(u.kind == "row" for u in units) == rows, asked
 
 
+PLANS = """| Plan | Price per month (EUR) | Price per month (USD) | Labels per month |
+| --- | --- | --- | --- |
+| Growth | €89 | $99 | 1,500 |
+| Scale | €349 | $389 | 10,000 |"""
+
+ANNUAL = (
+    "If you pay yearly you get two months free: an annual Growth plan costs €890 (USD 990) and"
+    " an annual Scale plan costs €3,490 (USD 3,890)."
+)
+
+
+def test_a_table_found_below_its_pages_prose_is_read_at_the_prose_relevance(reader):
+    """The plans table ranked third on its own; read at its own relevance its rows lost to the
+    annual prices, read as the annual section's page they would have won."""
+    annual = Passage(
+        1,
+        ANNUAL,
+        "Plans and pricing › Annual billing",
+        0.9,
+        section=ANNUAL,
+        page_sections=(("Plans and pricing › Plan overview", PLANS),),
+    )
+    plans = Passage(
+        3,
+        PLANS,
+        "Plans and pricing › Plan overview",
+        0.16,
+        section=PLANS,
+        page_sections=(("Plans and pricing › Annual billing", ANNUAL),),
+    )
+    question = "how much is the scale plan per month in dollars?"
+    text = reader.read(question, [annual, plans], _idf).text()
+    assert "Scale — Price per month (EUR): €349; Price per month (USD): $389" in text, text
+    # A table of another page with the same heading is not lifted.
+    elsewhere = replace(
+        plans, section=PLANS.replace("$389", "$390"), text=PLANS.replace("$389", "$390")
+    )
+    lifted = [
+        p.relevance for p, u in reader.units([annual, elsewhere], question) if "$390" in u.text
+    ]
+    assert lifted and max(lifted) == 0.16
+
+
 WHOLE = """1. Open an incident and get approval from the on-call.
 2. Restore the latest snapshot into a new instance:
 
