@@ -245,6 +245,41 @@ def test_a_markdown_toggle_summary_heads_its_answer(tmp_path):
     ]
 
 
+def test_lines_in_capitals_head_a_plain_text_handbook(tmp_path):
+    path = write(
+        tmp_path,
+        "handbook.txt",
+        "ACME HANDBOOK\n\n1. TRAVEL\n\nBook trains first.\n\n1.1 HOTELS\n\nUp to €160 a night.\n\n"
+        "IMPORTANT: KEEP RECEIPTS.\n\n**PARKING**\n\nNo spaces.\n\nNOT A HEADING\nas it runs on.\n",
+    )
+    document = load(path)
+    assert document.title == "ACME HANDBOOK"  # the first line in capitals
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        (("1. TRAVEL",), "Book trains first."),
+        (("1.1 HOTELS",), "Up to €160 a night."),  # one level: the next one ends it
+        (("1.1 HOTELS",), "IMPORTANT: KEEP RECEIPTS."),  # a sentence
+        (("1.1 HOTELS", "PARKING"), "No spaces."),  # a bold label nests under it
+        (("1.1 HOTELS", "PARKING"), "NOT A HEADING\nas it runs on."),
+    ]
+
+
+def test_an_html_table_in_markdown_is_read_as_a_table(tmp_path):
+    path = write(
+        tmp_path,
+        "benefits.md",
+        "# Benefits\n\nBudgets by level.\n\n<table>\n  <tr><th>Level</th><th>Budget</th></tr>\n"
+        "  <tr><td>Senior</td><td>€2,000</td></tr>\n</table>\n\n```html\n<table><tr><td>code"
+        "</td></tr></table>\n```\n\nAfter.\n",
+    )
+    blocks = load(path).blocks
+    assert [(b.text, b.start_line, b.end_line) for b in blocks] == [
+        ("Budgets by level.", 3, 3),
+        ("| Level | Budget |\n| --- | --- |\n| Senior | €2,000 |", 5, 5),
+        ("```html\n<table><tr><td>code</td></tr></table>\n```", 10, 12),  # code stays code
+        ("After.", 14, 14),
+    ]
+
+
 def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
     assert [b.headings for b in load(path).blocks] == [(), ()]

@@ -159,7 +159,7 @@ def _inside_block(node: Node, root: Node) -> bool:
 
 def _node_text(node: Node) -> str:
     if node.tag == "table":
-        return _markdown_table(node)
+        return markdown_table(node)
     if node.tag == "tr":
         cells = [c.text(separator=" ", strip=True) for c in node.css("th,td")]
         return " | ".join(c for c in cells if c)
@@ -168,9 +168,10 @@ def _node_text(node: Node) -> str:
     return re.sub(r"\s+", " ", node.text(separator=" ", strip=True)).strip()
 
 
-def _markdown_table(table: Node) -> str:
+def markdown_table(table: Node) -> str:
     """A table as Markdown (its first row the header), so the reader joins every row with
-    its header cells ("Senior — Budget per year: €2,000") as it does for Markdown pages."""
+    its header cells ("Senior — Budget per year: €2,000") as it does for Markdown pages.
+    Also for an HTML table inside a Markdown page (loaders.markdown)."""
     rows = []
     for row in table.css("tr"):
         cells = [

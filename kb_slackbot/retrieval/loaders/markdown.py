@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import re
 
+from selectolax.lexbor import LexborHTMLParser as HTMLParser
+
 from ..documents import VERIFIED, Document
 from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
 from .front_matter import front_matter_url, parse_date, split_front_matter
-from .paragraphs import paragraph_blocks
-from .pseudo_headings import PSEUDO_LEVEL, mark_lines, pseudo_heading
+from .html import markdown_table
+from .paragraphs import FENCE, paragraph_blocks
+from .pseudo_headings import CAPITALS_LEVEL, PSEUDO_LEVEL, mark_lines, pseudo_heading
 from .source import SourceFile, decode_text
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_TABLE_START = re.compile(r"^\s*<table\b", re.IGNORECASE)
+_TABLE_END = re.compile(r"</table\s*>", re.IGNORECASE)
 
 
 def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    lines = mark_lines(body.split("\n"))
+    lines = mark_lines(html_tables(body.split("\n")))
     blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
     title = str(meta.get("title") or "").strip()
@@ -47,16 +52,44 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
 
 def load_text(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
-    blocks = paragraph_blocks(mark_lines(text.split("\n")), 1, pseudo_heading)
+    lines = mark_lines(text.split("\n"))
+    blocks = paragraph_blocks(lines, 1, pseudo_heading)
+    # A first line in capitals ("NORTHWIND LOOP GLOSSARY") is the title, not a section.
+    first = pseudo_heading(next((line for line in lines if line.strip()), ""))
+    title = first[1] if first and first[0] == CAPITALS_LEVEL else ""
+    title = title or title_from_filename(source.path)
     return Document(
         doc_id=source.rel_path,
-        title=title_from_filename(source.path),
+        title=title,
         url=derived_url(source),
         updated=modified_date(source.path),
         space=source.space,
-        blocks=blocks,
+        blocks=[drop_title_heading(b, title) for b in blocks],
         source_path=str(source.path),
     )
+
+
+def html_tables(lines: list[str]) -> list[str]:
+    """Markdown pages exported from wikis keep tables with merged cells as HTML; each such
+    table becomes a Markdown table, so its rows are read with their header cells. The table
+    is put on its first line (with newlines) and its other lines left blank: line numbers
+    stay right."""
+    out = list(lines)
+    n, in_fence = 0, False
+    while n < len(out):
+        if FENCE.match(out[n]):
+            in_fence = not in_fence
+        elif not in_fence and _TABLE_START.match(out[n]):
+            end = next((k for k in range(n, len(out)) if _TABLE_END.search(out[k])), None)
+            if end is None:
+                break
+            table = HTMLParser("\n".join(out[n : end + 1])).css_first("table")
+            markdown = markdown_table(table) if table is not None else ""
+            if markdown:
+                out[n : end + 1] = [markdown] + [""] * (end - n)
+            n = end
+        n += 1
+    return out
 
 
 def _markdown_heading(line: str) -> tuple[int, str] | None:

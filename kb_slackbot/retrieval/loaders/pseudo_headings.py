@@ -1,4 +1,5 @@
-"""Headings written without heading syntax: FAQ question lines and bold label lines.
+"""Headings written without heading syntax: FAQ question lines, bold label lines, toggles and
+lines in capitals.
 
 Handbooks often write a FAQ as a bold question line ("**Can I use my own laptop?**") or a
 labelled one ("Q: Is there a printer quota?", "Frage: …", "Pergunta: …") followed by the answer
@@ -18,6 +19,9 @@ from .paragraphs import FENCE
 # One level below any Markdown or HTML heading: a pseudo-heading nests under the section it is
 # in, and the next one (or the next real heading) ends it.
 PSEUDO_LEVEL = 7
+CAPITALS_LEVEL = 6  # a heading in capitals: FAQ questions and bold labels nest under it
+_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*[.)]?\s+")
+_PLAIN = re.compile(r"[^\W_][\w\s&/,'’().\-–]*")
 
 _BOLD_QUESTION = re.compile(r"^\s*(\*\*|__)(?P<q>[^*_\n]{3,}\?)\s*\1\s*$")
 _LABELLED_QUESTION = re.compile(
@@ -59,7 +63,8 @@ def mark_lines(lines: list[str]) -> list[str]:
     - a one-line paragraph underlined with "===" or "---" (a Setext heading) is marked as a
       heading of level 1 or 2, and its underline blanked;
     - the "A:" label is dropped from the first line of each FAQ answer;
-    - a raw-HTML toggle's "<summary>" line is marked as a heading, its "<details>" tags blanked.
+    - a raw-HTML toggle's "<summary>" line is marked as a heading, its "<details>" tags blanked;
+    - a short one-line paragraph in capitals is marked as a heading (``CAPITALS_LEVEL``).
     Lines inside fenced code are left as they are."""
     out: list[str] = []
     after_question = in_fence = False
@@ -72,7 +77,9 @@ def mark_lines(lines: list[str]) -> list[str]:
         bold = _BOLD_LINE.match(line)
         underline = _SETEXT.match(line)
         summary = _SUMMARY.match(line)
-        if summary and _TAG.sub("", summary.group("s")).strip():
+        if _capitals_heading(lines, n):
+            line = f"{_MARK}{CAPITALS_LEVEL}{line.strip()}"
+        elif summary and _TAG.sub("", summary.group("s")).strip():
             line = f"{_MARK}{PSEUDO_LEVEL}{_TAG.sub('', summary.group('s')).strip()}"
         elif _DETAILS_TAG.match(line):
             line = ""
@@ -90,6 +97,20 @@ def mark_lines(lines: list[str]) -> list[str]:
             after_question = False
         out.append(line)
     return out
+
+
+def _capitals_heading(lines: list[str], n: int) -> bool:
+    """A one-line paragraph in capitals, short and title-like ("TRAVEL AND EXPENSES",
+    "4.2 SICK LEAVE"): how plain-text handbooks mark their sections."""
+    words = _SECTION_NUMBER.sub("", lines[n].strip())
+    return (
+        is_label(words)
+        and bool(_PLAIN.fullmatch(words))  # no markup: "**PARKING**" is a bold label
+        and sum(c.isalpha() for c in words) >= 4
+        and words == words.upper()
+        and (n == 0 or not lines[n - 1].strip())
+        and (n + 1 == len(lines) or not lines[n + 1].strip())
+    )
 
 
 def _heading_text(out: list[str], n: int) -> bool:
