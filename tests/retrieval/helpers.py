@@ -99,9 +99,10 @@ def all_hits(searcher: HybridSearcher, query: str, spaces=None, top_k: int = 50)
 
 def make_docx(path: Path, parts: list[tuple[str, object]], title: str | None = None) -> Path:
     """Write a real Word file (python-docx) from ``parts``: ("title" | "h1".."h3" | "p" |
-    "bold" | "number" | "bullet", text) or ("table", rows); ``title``: the file's title
-    property."""
+    "bold" | "number" | "bullet" | "toc heading" | "toc", text) or ("table", rows);
+    ``title``: the file's title property."""
     import docx  # a test-only dependency
+    from docx.enum.style import WD_STYLE_TYPE
 
     document = docx.Document()
     if title is not None:
@@ -111,6 +112,11 @@ def make_docx(path: Path, parts: list[tuple[str, object]], title: str | None = N
             document.add_paragraph(content, style="Title")
         elif kind in ("h1", "h2", "h3"):
             document.add_heading(content, level=int(kind[1]))
+        elif kind in ("toc", "toc heading"):  # a table of contents, as Word writes one
+            style = "TOC Heading" if kind == "toc heading" else "toc 1"
+            if style not in [s.name for s in document.styles]:
+                document.styles.add_style(style, WD_STYLE_TYPE.PARAGRAPH)
+            document.add_paragraph(content, style=style)
         elif kind == "bold":
             document.add_paragraph().add_run(content).bold = True
         elif kind in ("number", "bullet"):

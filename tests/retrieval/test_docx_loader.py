@@ -22,6 +22,8 @@ def test_a_word_handbook_keeps_its_headings_lists_and_tables(tmp_path):
         tmp_path / "travel.docx",
         [
             ("title", "Travel policy"),
+            ("toc heading", "Contents"),
+            ("toc", "Hotels\t2"),
             ("p", "This policy applies to everyone."),
             ("h1", "Hotels"),
             ("table", [["City", "Limit per night"], ["Berlin", "€160"], ["Lisbon", "€140"]]),
@@ -35,6 +37,7 @@ def test_a_word_handbook_keeps_its_headings_lists_and_tables(tmp_path):
     )
     document = load(path)
     assert document.title == "Travel policy"  # the Title paragraph, not the property
+    # (the table of contents is left out: the blocks below are all there is)
     assert document.url == "https://docs.example.com/travel.docx"
     assert [(b.headings, b.text) for b in document.blocks] == [
         ((), "This policy applies to everyone."),

@@ -16,12 +16,16 @@ from ..documents import Document
 from .html import html_document
 from .source import LoadError, SourceFile
 
-# Word's "Title" style names the document; "Subtitle" is prose. Style names are matched
-# case-insensitively by mammoth and are English inside the file whatever Word's language.
-_STYLE_MAP = """
-p[style-name='Title'] => h1.doc-title:fresh
-p[style-name='Subtitle'] => p:fresh
-"""
+# Word's "Title" style names the document; "Subtitle" is prose; a table of contents
+# ("Hotels⇥3") is dropped. Style names are English inside the file whatever Word's language.
+_STYLE_MAP = "\n".join(
+    [
+        "p[style-name='Title'] => h1.doc-title:fresh",
+        "p[style-name='Subtitle'] => p:fresh",
+        "p[style-name='TOC Heading'] => !",
+        *(f"p[style-name='toc {level}'] => !" for level in range(1, 10)),
+    ]
+)
 _DOC_TITLE = re.compile(r'<h1 class="doc-title">(.*?)</h1>', re.S)
 _TAG = re.compile(r"<[^>]+>")
 _CORE = "docProps/core.xml"
