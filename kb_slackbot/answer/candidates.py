@@ -20,10 +20,10 @@ import re
 from dataclasses import dataclass
 
 from .markdown_blocks import FENCE, ITEM, Block, clean_inline, list_items, parse_blocks, table_rows
+from .sentences import split_sentences as sentences_of
 
 KINDS = ("sentence", "item", "row", "code", "steps")  # "steps": from section_steps
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[¿¡]?[A-ZÀ-ÖØ-Þ0-9])")
 # A whole-line comment, by the fence's language: "# …" (shell, Python, YAML and unlabelled
 # blocks), "// …" (C-like), "-- …" (SQL). Only there: "  --env live \" in a shell command is
 # an option, not a comment.
@@ -69,7 +69,7 @@ _YES_NO = re.compile(r"^(?:yes|no|ja|nein|sim|não|sí|si)[.!]$", re.IGNORECASE)
 
 def split_sentences(paragraph: str) -> list[str]:
     sentences: list[str] = []
-    for sentence in (clean_inline(p) for p in _SENTENCE.split(paragraph)):
+    for sentence in (clean_inline(p) for p in sentences_of(paragraph)):
         if sentence and sentences and _YES_NO.match(sentences[-1]):
             sentences[-1] = f"{sentences[-1]} {sentence}"
         elif sentence:

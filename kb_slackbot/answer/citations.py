@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .context import ContextSource
 from .markdown_blocks import FENCE
+from .sentences import is_abbreviation
 
 _NUMBERS = r"\[\d{1,3}(?:\s*,\s*\d{1,3})*\]"
 _MARKER = re.compile(r"\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]")
@@ -20,9 +21,6 @@ _RUN = re.compile(rf"{_NUMBERS}(?:{_JOINER}{_NUMBERS})*", re.IGNORECASE)
 _JOINERS = re.compile(rf"(?<=\]){_JOINER}(?=\[)", re.IGNORECASE)
 # A sentence ends at . ! ? (its markers may follow: "Done. [1] Next …").
 _SENTENCE_END = re.compile(rf"[.!?。](?:\s*{_NUMBERS})*\s+(?=[\"'(*_`¿¡]?[A-ZÀ-ÖØ-Þ0-9])")
-_ABBREVIATION = re.compile(
-    r"\b(?:e\.g|i\.e|etc|z\.\s?B|bzw|vs|ca|approx|p\.\s?ex|Nr|No)\.\s+$", re.I
-)
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?])")
 
@@ -102,7 +100,9 @@ def _sentences(text: str) -> list[str]:
     parts: list[str] = []
     start = 0
     for end in _SENTENCE_END.finditer(text):
-        if _ABBREVIATION.search(text, start, end.end()):
+        before = text[start : end.start()].split()
+        number_next = text[end.end() : end.end() + 1].isdigit()
+        if text[end.start()] == "." and before and is_abbreviation(before[-1], number_next):
             continue  # "e.g. Ubuntu" does not end a sentence
         parts.append(text[start : end.end()])
         start = end.end()

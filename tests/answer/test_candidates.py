@@ -197,3 +197,11 @@ def test_a_call_out_is_quoted_without_its_quote_marks():
         "Note: An ESTA takes up to 72 hours to approve.",
         "Apply before you book.",
     ]
+
+
+def test_a_date_written_with_an_ordinal_stays_in_its_sentence():
+    units = extract_units("Die Elternzeit begann am 1. Januar 2026. Sie dauert 12 Monate.")
+    assert [u.text for u in units] == [
+        "Die Elternzeit begann am 1. Januar 2026.",
+        "Sie dauert 12 Monate.",
+    ]

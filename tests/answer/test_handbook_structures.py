@@ -98,7 +98,11 @@ def handbook(small_kb, tmp_path_factory):
         ("what's the per diem for a full day in portugal?", "Portugal — Full day: €50", "€28"),
         ("how long does an ESTA take to approve?", "up to 72 hours", ">"),
         # a toggle's hidden answer, read under its summary
-        ("are e-bikes allowed for bike leasing?", "e-bikes up to a list price of €7,000", "allowed?"),
+        (
+            "are e-bikes allowed for bike leasing?",
+            "e-bikes up to a list price of €7,000",
+            "allowed?",
+        ),
         # a Word file: its table and its numbered steps
         ("how much does the Poly Voyager headset cost?", "Poly Voyager — Price: €310", "|"),
         ("how do I request a monitor?", "2. Choose the monitor size", "Everyone can have"),

@@ -26,8 +26,9 @@ PIPELINE_VERSION = "1"
 # running header and footer, cut at numbered section headings, since "sections"; Markdown and
 # text read FAQ questions, bold labels and Setext headings as headings, and HTML also reads
 # tables as Markdown tables and a definition with its term, since revision "headings"; all
-# four read a toggle's summary (<details>) as the heading of what it hides, and HTML numbers
-# the items of an ordered list ("2. …") and reads only a wiki export's content (Confluence's
+# read a toggle's summary (<details>) as the heading of what it hides, Markdown and text a
+# line in capitals as a heading and Markdown an HTML table as a table, and HTML numbers the
+# items of an ordered list ("2. …") and reads only a wiki export's content (Confluence's
 # #main-content), since revision "toggles".
 LOADER_REVISIONS = {
     ".pdf": "sections",
