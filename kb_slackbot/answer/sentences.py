@@ -19,7 +19,7 @@ ABBREVIATIONS = frozenset({
     "tel", "ex", "inc", "ltd", "co", "corp", "mt", "gen", "lt", "col", "sgt", "gov", "rev",
     "jan", "feb", "apr", "aug", "sep", "sept", "oct", "nov", "dec",
     # German
-    "bzw", "usw", "ggf", "evtl", "inkl", "zzgl", "hr", "fr",
+    "bzw", "usw", "ggf", "evtl", "inkl", "zzgl", "hr", "fr", "mio", "mrd", "tsd",
     # Portuguese and Spanish
     "profa", "sra", "dra", "av", "pág", "págs", "séc", "sec",
     # Vietnamese: "TP. Hồ Chí Minh", titles
