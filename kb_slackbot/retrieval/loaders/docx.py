@@ -26,6 +26,8 @@ _STYLE_MAP = "\n".join(
         *(f"p[style-name='toc {level}'] => !" for level in range(1, 10)),
     ]
 )
+# Images are not read; mammoth would otherwise inline each one as base64 text.
+_NO_IMAGE = mammoth.images.img_element(lambda _image: {"src": ""})
 _DOC_TITLE = re.compile(r'<h1 class="doc-title">(.*?)</h1>', re.S)
 _TAG = re.compile(r"<[^>]+>")
 _CORE = "docProps/core.xml"
@@ -36,7 +38,9 @@ def load_docx(source: SourceFile, raw: bytes) -> Document:
     if not zipfile.is_zipfile(io.BytesIO(raw)):
         raise LoadError("not a Word document (.docx); a .doc file must be saved as .docx first")
     try:
-        html = mammoth.convert_to_html(io.BytesIO(raw), style_map=_STYLE_MAP).value
+        html = mammoth.convert_to_html(
+            io.BytesIO(raw), style_map=_STYLE_MAP, convert_image=_NO_IMAGE
+        ).value
         core_title = _core_title(raw)
     except Exception as exc:  # a damaged package raises KeyError, XML errors, …
         raise LoadError(f"unreadable Word document: {type(exc).__name__}: {exc}") from exc
