@@ -374,25 +374,25 @@ ANNUAL = (
 )
 
 
+def _pricing_section(number, found, relevance, other) -> Passage:
+    """A section of the pricing page found as a passage; ``other``: the page's other section
+    (heading, text)."""
+    page = "Plans and pricing › "
+    return Passage(
+        number,
+        found[1],
+        page + found[0],
+        relevance,
+        section=found[1],
+        page_sections=((page + other[0], other[1]),),
+    )
+
+
 def test_a_table_found_below_its_pages_prose_is_read_at_the_prose_relevance(reader):
     """The plans table ranked third on its own; read at its own relevance its rows lost to the
     annual prices, read as the annual section's page they would have won."""
-    annual = Passage(
-        1,
-        ANNUAL,
-        "Plans and pricing › Annual billing",
-        0.9,
-        section=ANNUAL,
-        page_sections=(("Plans and pricing › Plan overview", PLANS),),
-    )
-    plans = Passage(
-        3,
-        PLANS,
-        "Plans and pricing › Plan overview",
-        0.16,
-        section=PLANS,
-        page_sections=(("Plans and pricing › Annual billing", ANNUAL),),
-    )
+    annual = _pricing_section(1, ("Annual billing", ANNUAL), 0.9, ("Plan overview", PLANS))
+    plans = _pricing_section(3, ("Plan overview", PLANS), 0.16, ("Annual billing", ANNUAL))
     question = "how much is the scale plan per month in dollars?"
     text = reader.read(question, [annual, plans], _idf).text()
     assert "Scale — Price per month (EUR): €349; Price per month (USD): $389" in text, text
