@@ -3,8 +3,9 @@
 Question words in English, German, Portuguese, Spanish and Vietnamese (the languages of our
 users and of the public sets the reader is fitted on): "how much / wie viele / quanto /
 cuánto / bao nhiêu" and "is there a budget / gibt es einen Zuschuss" ask for an amount,
-"when / wann / quando / cuándo / khi nào" for a time, "who / wer / quem / quién / ai" for a
-name, "where / wo / onde / dónde" and "address / Adresse / endereço" for a place, "phone /
+"when / wann / quando / cuándo / khi nào" and "in which year / in welchem Jahr / em que ano"
+for a time, "who / wer / quem / quién / ai" for a name, "where / wo / onde / dónde", "in which
+city / in welcher Stadt / em qual cidade" and "address / Adresse / endereço" for a place, "phone /
 hotline / Telefon / telefone" for a phone number; "how do I / wie richte ich / como faço /
 cómo puedo" ask for steps.
 """
@@ -30,6 +31,9 @@ _QUESTION_TYPES = {
     r"wait|notice|duration|window|stay|trip)s?\b|\b(?:maximale|minimale|höchstens|mindestens)\b|"
     r"\bm[aá]xim[oa]s?\b|\bm[ií]nim[oa]s?\b|"
     r"wie (?:viele?|lange|hoch|groß|alt|weit|oft|schnell|früh|teuer)|wieviele?|"
+    r"welche[rsn]? (?:prozentsatz|anteil)|wie viel prozent|"
+    r"(?:qual|que) (?:[ée] )?(?:a )?(?:porcentagem|percentagem|percentual)|"
+    r"qu[eé] porcentaje|cu[aá]l es el porcentaje|"
     r"welche (?:\w+)?nummer|"
     # identifiers: a company's tax or bank number is written in digits
     r"\b(?:cnpj|cpf|nif|iban|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|steuernummer|"
@@ -51,11 +55,22 @@ _QUESTION_TYPES = {
     r"what time|what year|which year|what date|which day|deadline|"
     r"\b(?:earliest|latest) (?:\w+ )?(?:time|date|day|hour)\b|"
     r"by when|\bwann\b|frist|\bprazo\b|\bplazo\b|"
-    r"um wie viel uhr|in welchem jahr|an welchem tag|\bquando\b|que horas|em que ano|"
-    r"cu[aá]ndo|a qu[eé] hora|en qu[eé] a[nñ]o|khi nào|năm nào|bao giờ|lúc nào",
+    r"what month|which month|what century|which century|"
+    r"um wie viel uhr|in welche[mn] (?:jahr|monat|jahrhundert)|an welchem (?:tag|datum)|"
+    r"\bquando\b|que horas|em (?:que|qual|quais) (?:anos?|m[eê]s|data|dia|s[eé]culo)\b|"
+    r"cu[aá]ndo|a qu[eé] hora|en qu[eé] (?:a[nñ]o|mes|fecha|d[ií]a|siglo)|"
+    r"khi nào|năm nào|bao giờ|lúc nào",
     "person": r"\bwho\b|\bwhom\b|\bwhose\b|\bwer\b|\bwem\b|\bwen\b|\bwessen\b|\bquem\b|"
     r"qui[eé]n(?:es)?|\bai\b",
     "place": r"\bwhere\b|\bwo\b|\bwohin\b|\bwoher\b|\bonde\b|d[oó]nde|ở đâu|"
+    # "in which country / in welcher Stadt / em qual cidade / en qué ciudad"
+    r"\b(?:which|what) (?:country|countries|city|cities|town|region|state|office|building|"
+    r"floor|room)\b|\bin welche[mnr]? (?:\w+ )?(?:land|länder|stadt|städte|region|bezirk|"
+    r"gegend|ort|staat|county|gebäude|stock|etage|büro)\w*|"
+    r"\b(?:em|de|para) (?:qual|que|quais) (?:cidades?|pa[ií]s(?:es)?|estados?|regi[aã]o|"
+    r"regiões|bairros?|pr[eé]dio|andar|escrit[oó]rio|sala)\b|"
+    r"\b(?:en|de|a) (?:qu[eé]|cu[aá]l) (?:ciudad|pa[ií]s|estado|regi[oó]n|barrio|edificio|"
+    r"piso|oficina|sala)\b|"
     # a postal address, not an email one
     r"(?<!mail )\baddress\b|(?<!mail-)(?<!mail )\badresse\b|(?<!mail )endere[çc]o\b(?! de e-?mail)|"
     r"direcci[oó]n\b(?! de (?:correo|e-?mail))|địa chỉ(?! email)",
@@ -98,7 +113,11 @@ _RELATIVE_TIME = re.compile(
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'-]+")
 
 
+_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # zero-width characters
+
+
 def question_type(question: str) -> str | None:
+    question = _INVISIBLE.sub("", question)  # pasted text hides them: "In welchem\u200b Jahr"
     for kind, pattern in _QUESTION_TYPE_PATTERNS.items():
         if pattern.search(question):
             return kind

@@ -99,6 +99,19 @@ def _idf(terms):
         ("Until when can I submit expenses?", "time"),
         ("What is LoopGate?", None),
         ("What is the capital of Peru?", None),
+        # "in which year / city", "which percentage", in four languages
+        ("In welchem Jahr wurde das Büro eröffnet?", "time"),
+        ("In welchem\u200b\u200b Jahr wurde das Büro eröffnet?", "time"),  # pasted, hidden marks
+        ("In welchen Jahren gab es keinen Bonus?", "time"),
+        ("Em que ano a política mudou?", "time"),
+        ("In which month are salaries reviewed?", "time"),
+        ("Welcher Prozentsatz wird erstattet?", "amount"),
+        ("Qual a porcentagem de reembolso?", "amount"),
+        ("In welcher Stadt ist das Lager?", "place"),
+        ("Em qual cidade fica o escritório?", "place"),
+        ("¿En qué ciudad está el almacén?", "place"),
+        ("In which country is the data stored?", "place"),
+        ("In welchem Format wird exportiert?", None),
     ],
 )
 def test_question_types(question, kind):
