@@ -29,7 +29,8 @@ def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFi
             rel = path.relative_to(root)
             if any(part.startswith(".") for part in rel.parts) or not path.is_file():
                 continue
-            if path.suffix.lower() in SUPPORTED_SUFFIXES or path.suffix.lower() in CONVERT_FIRST:
+            suffix = path.suffix.lower()
+            if suffix in SUPPORTED_SUFFIXES or suffix in CONVERT_FIRST:
                 yield SourceFile(
                     path, rel.as_posix(), options.space, options.base_url, root.name, options.kind
                 )

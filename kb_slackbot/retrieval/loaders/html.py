@@ -14,7 +14,8 @@ from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "header", "footer", "aside", "form", "svg"]
-_BLOCK_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption,summary"
+_TEXT_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
+_BLOCK_SELECTOR = _TEXT_SELECTOR + ",summary"
 _BLOCK_TAGS = set(_BLOCK_SELECTOR.split(","))
 # Where a page's own text is, first match wins: HTML5 and ARIA landmarks, then wiki exports
 # (Confluence's #main-content leaves out its breadcrumbs, "Created by … last modified …",
@@ -115,19 +116,21 @@ def _pseudo_heading(node: Node, text: str) -> str | None:
     return faq_question(text)
 
 
-def _within(node: Node, ancestor: Node) -> bool:
+def _ancestors(node: Node):
     parent = node.parent
     while parent is not None:
-        if parent.mem_id == ancestor.mem_id:
-            return True
+        yield parent
         parent = parent.parent
-    return False
+
+
+def _within(node: Node, ancestor: Node) -> bool:
+    return any(parent.mem_id == ancestor.mem_id for parent in _ancestors(node))
 
 
 def _bare_text(toggle: Node) -> str:
     """A toggle's answer written without paragraph tags ("<details><summary>…</summary>
     Yes, up to €25.</details>"), which no block would otherwise hold; "" when it has blocks."""
-    if toggle.css_first(_BLOCK_SELECTOR.replace(",summary", "")):
+    if toggle.css_first(_TEXT_SELECTOR):
         return ""
     inner = [c.text(deep=True) for c in toggle.iter(include_text=True) if c.tag != "summary"]
     return re.sub(r"\s+", " ", " ".join(inner)).strip()
@@ -149,11 +152,11 @@ def _item_mark(item: Node) -> str:
 
 
 def _inside_block(node: Node, root: Node) -> bool:
-    parent = node.parent
-    while parent is not None and parent is not root and parent.mem_id != root.mem_id:
+    for parent in _ancestors(node):
+        if parent.mem_id == root.mem_id:
+            return False
         if parent.tag in _BLOCK_TAGS:
             return True
-        parent = parent.parent
     return False
 
 
