@@ -30,7 +30,6 @@ BEFORE_NUMBER = frozenset({"no", "nr", "nº", "art", "abs", "vol", "pp", "fig", 
 # fmt: on
 _CANDIDATE = re.compile(r"[.!?。]\s+")
 _OPENING = "\"'([¿¡*_`"
-_WORD_BEFORE = re.compile(r"(\S+)$")
 _INITIALS = re.compile(r"^(?:[^\W\d_]\.)*[^\W\d_]$")  # "e.g", "U.S", "z.B", "J"
 _ORDINAL = re.compile(r"^\d{1,2}$")  # "1." of "1. Januar", "19." of "19. Jahrhundert"
 
@@ -58,12 +57,13 @@ def sentence_ends(text: str) -> list[int]:
     """The offsets where the sentences of ``text`` after the first begin."""
     ends = []
     for match in _CANDIDATE.finditer(text):
-        after = text[match.end() :]
+        after = text[match.end() : match.end() + 8]  # enough for opening marks and a letter
         if not starts_sentence(after):
             continue
         if text[match.start()] == ".":
-            before = _WORD_BEFORE.search(text, 0, match.start())
-            if before and is_abbreviation(before.group(1), after[:1].isdigit()):
+            # the word before the period (a window: no copy of the whole text per period)
+            word = text[max(0, match.start() - 64) : match.start()].rsplit(maxsplit=1)[-1:]
+            if word and is_abbreviation(word[0], after[:1].isdigit()):
                 continue
         ends.append(match.end())
     return ends
