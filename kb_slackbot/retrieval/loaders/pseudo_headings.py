@@ -77,10 +77,11 @@ def mark_lines(lines: list[str]) -> list[str]:
         bold = _BOLD_LINE.match(line)
         underline = _SETEXT.match(line)
         summary = _SUMMARY.match(line)
+        summary_text = _TAG.sub("", summary.group("s")).strip() if summary else ""
         if _capitals_heading(lines, n):
             line = f"{_MARK}{CAPITALS_LEVEL}{line.strip()}"
-        elif summary and _TAG.sub("", summary.group("s")).strip():
-            line = f"{_MARK}{PSEUDO_LEVEL}{_TAG.sub('', summary.group('s')).strip()}"
+        elif summary_text:
+            line = f"{_MARK}{PSEUDO_LEVEL}{summary_text}"
         elif _DETAILS_TAG.match(line):
             line = ""
         elif underline and _heading_text(out, n):
