@@ -7,6 +7,11 @@ So a term's document frequency is at least what its frequency in general text (w
 languages of our users) predicts for this many chunks of this length: "my" counts as common
 in any KB, while "tokyo" or "hackathon" stay as rare as the KB says. Only the question-coverage
 weights use this; BM25 keeps the index's own counts.
+
+Chat spellings drop the apostrophe: "whats", "dont", "cant". General text writes "what's", so
+its word lists hold "whats" as a rare word, and "whats the deadline for expenses" weighed
+"whats" above "deadline" (it never occurs in a page, so every passage looked to cover less of
+the question). Such a spelling counts as common as the word it stands for (CHAT_SPELLINGS).
 """
 
 from __future__ import annotations
@@ -19,10 +24,48 @@ from wordfreq import word_frequency
 from .language import SUPPORTED as LANGUAGES
 
 
+# English chat spellings without the apostrophe → the word they stand for. Only forms that are
+# not words of their own in our languages ("id", "wed", "ill", "shell" are left out).
+CHAT_SPELLINGS = {
+    "whats": "what",
+    "hows": "how",
+    "whos": "who",
+    "wheres": "where",
+    "whens": "when",
+    "whys": "why",
+    "thats": "that",
+    "theres": "there",
+    "dont": "do",
+    "doesnt": "does",
+    "didnt": "did",
+    "cant": "can",
+    "wont": "will",
+    "isnt": "is",
+    "arent": "are",
+    "wasnt": "was",
+    "werent": "were",
+    "havent": "have",
+    "hasnt": "has",
+    "shouldnt": "should",
+    "wouldnt": "would",
+    "couldnt": "could",
+    "ive": "have",
+    "youre": "you",
+    "theyre": "they",
+    "weve": "have",
+    "ur": "your",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+}
+
+
 @lru_cache(maxsize=65536)
 def general_frequency(term: str) -> float:
-    """The term's highest frequency per word in any of LANGUAGES (0 when unknown)."""
-    return max(word_frequency(term, lang, wordlist="small") for lang in LANGUAGES)
+    """The term's highest frequency per word in any of LANGUAGES (0 when unknown); a chat
+    spelling ("whats") has the frequency of the word it stands for."""
+    word = CHAT_SPELLINGS.get(term, term)
+    return max(word_frequency(word, lang, wordlist="small") for lang in LANGUAGES)
 
 
 def expected_share(term: str, chunk_words: float) -> float:

@@ -42,3 +42,14 @@ def test_expected_share_grows_with_frequency_and_chunk_length():
     assert general_frequency("the") > general_frequency("hotel") > 0
     assert expected_share("hotel", 200) > expected_share("hotel", 50) > 0
     assert 0.9 < expected_share("the", 100) <= 1.0
+
+
+def test_a_chat_spelling_weighs_like_the_word_it_stands_for():
+    # General text writes "what's": its word lists hold "whats" as a rare word, which made
+    # "whats" the heaviest term of "whats the deadline for submitting expenses".
+    index = index_texts(TEXTS)
+    weights = index.coverage_weights(["whats", "what", "dont", "deadline"])
+    assert weights["whats"] == weights["what"]
+    assert weights["whats"] < 0.5 * weights["deadline"]
+    assert weights["dont"] < 0.5 * weights["deadline"]
+    assert general_frequency("whats") == general_frequency("what")
