@@ -23,7 +23,6 @@ from wordfreq import word_frequency
 
 from .language import SUPPORTED as LANGUAGES
 
-
 # English chat spellings without the apostrophe → the word they stand for. Only forms that are
 # not words of their own in our languages ("id", "wed", "ill", "shell" are left out).
 CHAT_SPELLINGS = {
