@@ -55,8 +55,11 @@ def parse_blocks(text: str) -> list[Block]:
         last = blocks[-1] if blocks else None
         if last and last.kind == kind:
             last.lines.append(line)
-        elif last and last.kind == "list" and kind == "prose" and line[:1].isspace():
-            last.lines.append(line)  # an item's continuation line
+        elif last and last.kind == "list" and kind == "prose":
+            # An item's continuation line, indented or not: a hard-wrapped item ("- Premium
+            # economy for flights over 6 hours, for" / "example Amsterdam to São Paulo.") is
+            # one item, as CommonMark reads it (a lazy continuation); a blank line ends it.
+            last.lines.append(line)
         else:
             blocks.append(Block(kind, [line]))
     return [b for b in blocks if b.kind != "blank"]

@@ -26,3 +26,23 @@ def test_list_items_know_their_number_and_parent():
         ("Full day: €28", None, "Germany"),
         ("Portugal continued", "2", ""),
     ]
+
+
+def test_a_hard_wrapped_item_is_one_item_until_a_blank_line():
+    # PDFs and hand-wrapped Markdown continue an item on an unindented line (CommonMark: a
+    # lazy continuation). Read apart, "example Amsterdam to São Paulo." was quoted alone.
+    text = (
+        "- Economy class for flights of up to 6 hours.\n"
+        "- Premium economy for flights of more than 6 hours, for\n"
+        "example Amsterdam to São Paulo.\n"
+        "- Business class is not allowed.\n"
+        "\n"
+        "After the list, a paragraph."
+    )
+    blocks = parse_blocks(text)
+    assert [b.kind for b in blocks] == ["list", "prose"]
+    assert [text for text, _, _ in list_items(blocks[0].lines)] == [
+        "Economy class for flights of up to 6 hours.",
+        "Premium economy for flights of more than 6 hours, for example Amsterdam to São Paulo.",
+        "Business class is not allowed.",
+    ]
