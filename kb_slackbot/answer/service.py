@@ -162,8 +162,9 @@ class AnswerService:
         self, base: dict, history: Sequence[Turn], spaces: Collection[str] | None
     ) -> tuple[AnswerResult, str | None]:
         """Search, read, judge and (if answerable) draft; the model's error, if it failed."""
-        question = base["question"]
-        language = base["language"] = detect_language(question)
+        language = base["language"] = detect_language(base["question"])
+        # Words typed without their accents ("escritorio") are read as the pages spell them.
+        question = self.searcher.respelled(base["question"])
         context = _thread_context(question, history)
         with self._compute:
             response = self.searcher.search(

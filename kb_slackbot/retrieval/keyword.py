@@ -17,14 +17,16 @@ same live chunks (tests/retrieval/test_keyword.py checks that, to the bit).
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from .keyword_segment import EMPTY, Row, Segment
 from .term_prior import expected_share
-from .tokens import tokenize
+from .tokens import fold, tokenize
 
 __all__ = ["EMPTY", "KeywordHit", "KeywordIndex", "Row", "Segment", "index_texts", "tokenize"]
 
@@ -109,6 +111,29 @@ class KeywordIndex:
             empty = np.zeros(0)
             return empty.astype(np.int64), empty.astype(np.float32), empty.astype(np.int32)
         return np.concatenate(positions), np.concatenate(freqs), np.concatenate(lengths)
+
+    @cached_property
+    def _accented(self) -> dict[str, set[str]]:
+        """Folded form → the index's terms with accents that fold to it (built on first use,
+        once per index generation: only non-ASCII terms are read)."""
+        out: dict[str, set[str]] = defaultdict(set)
+        for segment in self.segments:
+            names = [raw.decode() for raw in segment.terms if not raw.isascii()]
+            for term in [*names, *(t for t in segment.long_terms if not t.isascii())]:
+                if (folded := fold(term)) != term:
+                    out[folded].add(term)
+        return dict(out)
+
+    def spelled(self, term: str) -> str:
+        """The index's own spelling of a term typed without (some of) its accents, as people
+        type in chat: "escritorio" → "escritório", "refeiçao" → "refeição" — the most frequent
+        such term, and only when the term as typed is in no chunk. Any other term as it is."""
+        if len(self._postings(term)[0]):
+            return term
+        variants = self._accented.get(fold(term), set()) - {term}
+        if not variants:
+            return term
+        return max(sorted(variants), key=lambda v: len(self._postings(v)[0]))
 
     def _idf(self, df: int) -> float:
         return math.log(1 + (self.size - df + 0.5) / (df + 0.5))

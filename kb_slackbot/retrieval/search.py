@@ -35,6 +35,7 @@ from .language import AskedLanguage
 from .relevance import Candidate, RelevanceModel, feature_matrix, pool_margins
 from .rerank import Reranker
 from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
+from .tokens import respell
 
 log = structlog.get_logger(__name__)
 
@@ -152,6 +153,12 @@ class HybridSearcher:
         passing = [r for r in results if r.score >= self.config.min_relevance][:top_k]
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
         return SearchResponse(passing, rejected, lap.total())
+
+    def respelled(self, text: str) -> str:
+        """``text`` with the words typed without their accents spelled as the pages spell
+        them ("qual o endereço do escritorio" → "… escritório"): people type so in chat, and
+        BM25, coverage and the reader match words exactly."""
+        return respell(text, self._current().spelled)
 
     def coverage_weights(self, terms: list[str]) -> dict[str, float]:
         """How much each question word weighs when the reader measures coverage: its rarity

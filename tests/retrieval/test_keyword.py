@@ -9,6 +9,7 @@ import bm25s
 import numpy as np
 
 from kb_slackbot.retrieval.keyword import EMPTY, KeywordIndex, Row, Segment, tokenize
+from kb_slackbot.retrieval.tokens import respell
 
 WORDS = [
     "vpn",
@@ -160,3 +161,33 @@ def test_merged_segments_drop_removed_versions_and_score_the_same(tmp_path):
     assert one.live == split.live
     same_as_bm25s(one, live, [*QUERIES, "y" * 50])
     same_as_bm25s(split, live, [*QUERIES, "y" * 50])
+
+
+def test_a_word_typed_without_its_accents_is_read_as_the_index_spells_it():
+    index = KeywordIndex(
+        [
+            Segment.build(
+                "s",
+                [
+                    Row("1", "a", "h", "public", "O escritório de Lisboa fica no 3.º piso."),
+                    Row(
+                        "2",
+                        "b",
+                        "h",
+                        "public",
+                        "A refeição é paga no cartão; o escritório abre às 8h.",
+                    ),
+                    Row("3", "c", "h", "public", "Ma and má are different words: ma, má."),
+                ],
+            )
+        ]
+    )
+    assert index.spelled("escritorio") == "escritório"
+    assert index.spelled("refeiçao") == "refeição"  # some accents typed, not all
+    assert index.spelled("escritório") == "escritório"
+    assert index.spelled("ma") == "ma"  # in the index as typed: never changed
+    assert index.spelled("lisboa") == "lisboa"
+    assert index.spelled("quokka") == "quokka"  # unknown in any spelling
+    assert tokenize(respell("Onde fica o Escritorio? E a refeiçao?", index.spelled)) == tokenize(
+        "Onde fica o escritório? E a refeição?"
+    )

@@ -197,3 +197,14 @@ def test_search_survives_another_process_ingesting_into_the_same_data_dir(other_
     assert "autumn" not in " ".join(h.chunk.text for h in all_hits(searcher, "apples autumn"))
     pears = all_hits(searcher, "pears ripen in a cool cellar")
     assert pears[0].chunk.doc_id == "pears.md"
+
+
+def test_a_question_typed_without_accents_is_searched_as_the_pages_spell_it(sample_services):
+    searcher = sample_services.searcher
+    typed = "quantos dias de ferias eu tenho e qual o horario?"
+    assert searcher.respelled(typed) == "quantos dias de férias eu tenho e qual o horário?"
+    # BM25 matches words exactly: as typed, "ferias" and "horario" are in no page.
+    as_typed = searcher.search("ferias horario", top_k=3).results
+    spelled = searcher.search(searcher.respelled("ferias horario"), top_k=3).results
+    assert not any("bm25_rank" in r.stages for r in as_typed)
+    assert all("bm25_rank" in r.stages for r in spelled)
