@@ -17,6 +17,7 @@ same live chunks (tests/retrieval/test_keyword.py checks that, to the bit).
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -130,7 +131,7 @@ class KeywordIndex:
         such term, and only when the term as typed is in no chunk. Any other term as it is."""
         if len(self._postings(term)[0]):
             return term
-        variants = self._accented.get(fold(term), set()) - {term}
+        variants = {v for v in self._accented.get(fold(term), ()) if _unaccented(term, v)}
         if not variants:
             return term
         return max(sorted(variants), key=lambda v: len(self._postings(v)[0]))
@@ -187,6 +188,17 @@ class KeywordIndex:
         this index's length (term_prior) — everyday words never weigh like rare names."""
         floor = {term: self.size * expected_share(term, self._avg_length) for term in terms}
         return {term: self._idf(max(len(self._postings(term)[0]), floor[term])) for term in terms}
+
+
+def _unaccented(typed: str, word: str) -> bool:
+    """``typed`` is ``word`` with some of its accents left out, none added or changed:
+    "refeiçao" is "refeição" so typed, while Vietnamese "mấy" is not "máy" (another word)."""
+    typed, word = unicodedata.normalize("NFC", typed), unicodedata.normalize("NFC", word)
+    return (
+        typed != word
+        and len(typed) == len(word)
+        and all(a == b or a == fold(b) for a, b in zip(typed, word, strict=True))
+    )
 
 
 def index_texts(texts: list[str]) -> KeywordIndex:

@@ -178,6 +178,7 @@ def test_a_word_typed_without_its_accents_is_read_as_the_index_spells_it():
                         "A refeição é paga no cartão; o escritório abre às 8h.",
                     ),
                     Row("3", "c", "h", "public", "Ma and má are different words: ma, má."),
+                    Row("4", "d", "h", "public", "Vietnamese: máy (a machine) and lượng."),
                 ],
             )
         ]
@@ -188,6 +189,9 @@ def test_a_word_typed_without_its_accents_is_read_as_the_index_spells_it():
     assert index.spelled("ma") == "ma"  # in the index as typed: never changed
     assert index.spelled("lisboa") == "lisboa"
     assert index.spelled("quokka") == "quokka"  # unknown in any spelling
+    # Accents typed that the index's word does not have make another word, not a typo.
+    assert index.spelled("mấy") == "mấy" and index.spelled("lưỡng") == "lưỡng"
+    assert index.spelled("may") == "máy"
     assert tokenize(respell("Onde fica o Escritorio? E a refeiçao?", index.spelled)) == tokenize(
         "Onde fica o escritório? E a refeição?"
     )
