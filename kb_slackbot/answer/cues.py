@@ -156,3 +156,16 @@ def codes_found(question: str, text: str) -> float:
     if not asked:
         return 1.0
     return len(asked & set(tokenize(text))) / len(asked)
+
+
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+
+
+def about_another_year(question: str, answer: str) -> bool:
+    """The question names a year and the answer names years, none of them the question's: the
+    2026 dates do not answer "when are the meetings in 2027?". Measured on the public sets
+    (fit_reader.py's held-out folds, benchmarks/README.md): no right answer has it; with the
+    gold paragraph removed 22 answers do, 5 of them above the answer threshold."""
+    asked = set(_YEAR.findall(question))
+    named = set(_YEAR.findall(answer))
+    return bool(asked) and bool(named) and not asked & named

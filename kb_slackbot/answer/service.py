@@ -18,7 +18,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 import structlog
@@ -33,7 +33,7 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
-from .cues import codes_found
+from .cues import about_another_year, codes_found
 from .follow_up import names_a_new_subject, rewordings
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
@@ -251,7 +251,7 @@ class AnswerService:
         if not results or not reading.picks:
             return Verdict(False, 0.0, 0.0, "low")
         best = results[0]
-        return self.answerability.judge(
+        verdict = self.answerability.judge(
             Evidence(
                 relevance=best.score,
                 reader=reading.best,
@@ -266,6 +266,12 @@ class AnswerService:
                 codes_found=codes_found(question, best.chunk.embedding_text()),
             )
         )
+        # The years of the answer include its pages' titles and headings ("Holidays 2026").
+        cited = [results[p.number - 1].chunk for p in reading.picks if p.number <= len(results)]
+        shown = " ".join([reading.text(), *(" ".join((c.title, *c.headings)) for c in cited)])
+        if verdict.answerable and about_another_year(question, shown):
+            return replace(verdict, answerable=False)  # a near miss, whatever the evidence
+        return verdict
 
     def _finish(
         self,

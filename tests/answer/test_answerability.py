@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb_slackbot.answer.answerability import Evidence, load_answerability
-from kb_slackbot.answer.cues import codes_found
+from kb_slackbot.answer.cues import about_another_year, codes_found
 from kb_slackbot.answer.prompts import says_not_covered
 
 STRONG = Evidence(
@@ -127,3 +127,22 @@ def test_codes_found_is_the_share_of_the_questions_numbers_and_codes_on_the_page
 def test_evidence_rows_follow_the_models_own_feature_order():
     row = STRONG.row(("coverage_margin", "codes_found", "dense_margin"))
     assert row == [0.6, 1.0, 0.08]
+
+
+def test_an_answer_about_another_year_is_a_near_miss():
+    asked = "when are the works meetings in 2027?"
+    assert about_another_year(asked, "Q1 — Date: 26 February 2026; Q2 — 11 June 2026.")
+    assert not about_another_year(asked, "The 2027 dates are set in December 2026.")
+    assert not about_another_year(asked, "Meetings are held every quarter.")  # names no year
+    assert not about_another_year("when are the works meetings?", "26 February 2026")
+    assert not about_another_year("how many in 20270?", "in 2026")  # not a year
+
+
+def test_the_service_does_not_answer_a_question_about_a_year_the_pages_do_not_cover(
+    sample_services,
+):
+    # The 2026 holiday page answers 2026, and its table rows name no year: the page's title
+    # does ("Public holidays 2026").
+    service = sample_services.answer_service("none", cached=False)
+    assert service.answer("Welche Feiertage gibt es 2026 in Berlin?").status == "answered"
+    assert service.answer("Welche Feiertage gibt es 2027 in Berlin?").status == "not_found"
