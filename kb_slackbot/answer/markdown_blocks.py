@@ -10,6 +10,7 @@ from dataclasses import dataclass
 FENCE = re.compile(r"^\s*(```|~~~)")
 ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
 _QUOTE_MARK = re.compile(r"^\s*(?:>\s?)+")
+_HEADING_OR_QUOTE = re.compile(r"^\s{0,3}(?:#{1,6}\s|>)")  # these start a block of their own
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _INLINE = [
     (re.compile(r"\*\*(.+?)\*\*|__(.+?)__"), r"\1\2"),  # bold
@@ -48,6 +49,7 @@ def parse_blocks(text: str) -> list[Block]:
         if not line.strip():
             blocks.append(Block("blank", []))
             continue
+        starts_block = bool(_HEADING_OR_QUOTE.match(line))
         if line.lstrip().startswith(">"):  # a quote or call-out ("> **Note:** …") is prose
             line = _QUOTE_MARK.sub("", line)
         stripped = line.strip()
@@ -55,10 +57,11 @@ def parse_blocks(text: str) -> list[Block]:
         last = blocks[-1] if blocks else None
         if last and last.kind == kind:
             last.lines.append(line)
-        elif last and last.kind == "list" and kind == "prose":
+        elif last and last.kind == "list" and kind == "prose" and not starts_block:
             # An item's continuation line, indented or not: a hard-wrapped item ("- Premium
             # economy for flights over 6 hours, for" / "example Amsterdam to São Paulo.") is
-            # one item, as CommonMark reads it (a lazy continuation); a blank line ends it.
+            # one item, as CommonMark reads it (a lazy continuation); a blank line, a heading
+            # or a quote ends it.
             last.lines.append(line)
         else:
             blocks.append(Block(kind, [line]))

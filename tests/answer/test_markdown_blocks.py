@@ -46,3 +46,12 @@ def test_a_hard_wrapped_item_is_one_item_until_a_blank_line():
         "Premium economy for flights of more than 6 hours, for example Amsterdam to São Paulo.",
         "Business class is not allowed.",
     ]
+
+
+def test_a_heading_or_a_call_out_right_after_an_item_is_not_part_of_it():
+    text = (
+        "- Book through Waypoint.\n### Hotels\nThe limit is €160.\n"
+        "- Use the card.\n> **Note:** keep receipts."
+    )
+    assert [b.kind for b in parse_blocks(text)] == ["list", "prose", "list", "prose"]
+    assert list_items(parse_blocks(text)[0].lines) == [("Book through Waypoint.", None, "")]
