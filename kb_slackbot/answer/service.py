@@ -266,10 +266,7 @@ class AnswerService:
                 codes_found=codes_found(question, best.chunk.embedding_text()),
             )
         )
-        # The years of the answer include its pages' titles and headings ("Holidays 2026").
-        cited = [results[p.number - 1].chunk for p in reading.picks if p.number <= len(results)]
-        shown = " ".join([reading.text(), *(" ".join((c.title, *c.headings)) for c in cited)])
-        if verdict.answerable and about_another_year(question, shown):
+        if verdict.answerable and about_another_year(question, _shown(reading, results)):
             return replace(verdict, answerable=False)  # a near miss, whatever the evidence
         return verdict
 
@@ -297,6 +294,13 @@ class AnswerService:
             error=error,
         )
         return result
+
+
+def _shown(reading: Reading, results: list[SearchResult]) -> str:
+    """The answer's text with its pages' titles and headings (which name its year: "Public
+    holidays 2026" over rows that name none)."""
+    cited = [results[p.number - 1].chunk for p in reading.picks if p.number <= len(results)]
+    return " ".join([reading.text(), *(" ".join((c.title, *c.headings)) for c in cited)])
 
 
 def verified_match(results: list[SearchResult]) -> SearchResult | None:

@@ -129,10 +129,9 @@ class KeywordIndex:
         """The index's own spelling of a term typed without (some of) its accents, as people
         type in chat: "escritorio" → "escritório", "refeiçao" → "refeição" — the most frequent
         such term, and only when the term as typed is in no chunk. Any other term as it is."""
-        if len(self._postings(term)[0]):
-            return term
+        # The accent map first: most terms have no accented twin, and then need no postings.
         variants = {v for v in self._accented.get(fold(term), ()) if _unaccented(term, v)}
-        if not variants:
+        if not variants or len(self._postings(term)[0]):
             return term
         return max(sorted(variants), key=lambda v: len(self._postings(v)[0]))
 
