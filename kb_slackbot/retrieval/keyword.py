@@ -26,12 +26,16 @@ from functools import cached_property
 import numpy as np
 
 from .keyword_segment import EMPTY, Row, Segment
-from .term_prior import expected_share
+from .term_prior import expected_share, frequency_in
 from .tokens import fold, tokenize
 
 __all__ = ["EMPTY", "KeywordHit", "KeywordIndex", "Row", "Segment", "index_texts", "tokenize"]
 
 K1, B = 1.5, 0.75  # bm25s's defaults, which the relevance model was fitted with
+# A spelling without accents that its language uses at least a tenth as often as the accented
+# word is a word of its own (set by reason, not fitted; the public questions' respellings are
+# listed in benchmarks/README.md).
+SPELLING_RATIO = 10
 
 
 @dataclass(frozen=True)
@@ -125,12 +129,18 @@ class KeywordIndex:
                     out[folded].add(term)
         return dict(out)
 
-    def spelled(self, term: str) -> str:
+    def spelled(self, term: str, language: str | None = None) -> str:
         """The index's own spelling of a term typed without (some of) its accents, as people
         type in chat: "escritorio" → "escritório", "refeiçao" → "refeição" — the most frequent
-        such term, and only when the term as typed is in no chunk. Any other term as it is."""
+        such term, and only when the term as typed is in no chunk. Any other term as it is.
+        With the question's ``language``, a spelling that is a word of its own there stays
+        (see _written_without)."""
         # The accent map first: most terms have no accented twin, and then need no postings.
-        variants = {v for v in self._accented.get(fold(term), ()) if _unaccented(term, v)}
+        variants = {
+            v
+            for v in self._accented.get(fold(term), ())
+            if _unaccented(term, v) and not (language and _written_without(term, v, language))
+        }
         if not variants or len(self._postings(term)[0]):
             return term
         return max(sorted(variants), key=lambda v: len(self._postings(v)[0]))
@@ -198,6 +208,15 @@ def _unaccented(typed: str, word: str) -> bool:
         and len(typed) == len(word)
         and all(a == b or a == fold(b) for a, b in zip(typed, word, strict=True))
     )
+
+
+def _written_without(typed: str, word: str, language: str) -> bool:
+    """``typed`` is how ``language`` writes a word of its own, not ``word`` with its accents
+    left out: Spanish "mes" (month) is not Portuguese "mês", German "langer" not "länger".
+    It must be a word there at least a tenth as common as the accented one; "escritorio" in
+    Portuguese text is mostly "escritório" typed in a hurry (1 in 50)."""
+    found = frequency_in(typed, language)
+    return found > 0 and found * SPELLING_RATIO >= frequency_in(word, language)
 
 
 def index_texts(texts: list[str]) -> KeywordIndex:

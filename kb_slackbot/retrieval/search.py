@@ -20,6 +20,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Collection
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +32,7 @@ from .fusion import mmr, reciprocal_rank_fusion
 from .index import ChunkIndex
 from .keyword import KeywordIndex, tokenize
 from .keyword_store import KeywordStore
-from .language import AskedLanguage
+from .language import AskedLanguage, detect_language
 from .relevance import Candidate, RelevanceModel, feature_matrix, pool_margins
 from .rerank import Reranker
 from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
@@ -158,7 +159,8 @@ class HybridSearcher:
         """``text`` with the words typed without their accents spelled as the pages spell
         them ("qual o endereço do escritorio" → "… escritório"): people type so in chat, and
         BM25, coverage and the reader match words exactly."""
-        return respell(text, self._current().spelled)
+        language = detect_language(text)
+        return respell(text, partial(self._current().spelled, language=language))
 
     def coverage_weights(self, terms: list[str]) -> dict[str, float]:
         """How much each question word weighs when the reader measures coverage: its rarity

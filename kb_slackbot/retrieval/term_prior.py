@@ -67,6 +67,11 @@ def general_frequency(term: str) -> float:
     return max(word_frequency(word, lang, wordlist="small") for lang in LANGUAGES)
 
 
+def frequency_in(term: str, language: str) -> float:
+    """The term's frequency per word in ``language``'s general text (0 when unknown)."""
+    return word_frequency(term, language, wordlist="small")
+
+
 def expected_share(term: str, chunk_words: float) -> float:
     """The share of ``chunk_words``-word chunks of general text expected to hold ``term``."""
     return -math.expm1(-general_frequency(term) * max(chunk_words, 1.0))

@@ -179,11 +179,18 @@ def test_a_word_typed_without_its_accents_is_read_as_the_index_spells_it():
                     ),
                     Row("3", "c", "h", "public", "Ma and má are different words: ma, má."),
                     Row("4", "d", "h", "public", "Vietnamese: máy (a machine) and lượng."),
+                    Row("5", "e", "h", "public", "Etiquetas por mês; länger als 30 Tage."),
                 ],
             )
         ]
     )
     assert index.spelled("escritorio") == "escritório"
+    assert index.spelled("escritorio", language="pt") == "escritório"
+    # A word of its own in the question's language is not a word with its accents left out.
+    assert index.spelled("mes", language="pt") == "mês"
+    assert index.spelled("mes", language="es") == "mes"  # Spanish "month"
+    assert index.spelled("langer", language="de") == "langer"  # "long", not "longer"
+    assert index.spelled("langer") == "länger"  # (no language: as before)
     assert index.spelled("refeiçao") == "refeição"  # some accents typed, not all
     assert index.spelled("escritório") == "escritório"
     assert index.spelled("ma") == "ma"  # in the index as typed: never changed
