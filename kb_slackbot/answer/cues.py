@@ -107,7 +107,17 @@ _RELATIVE_TIME = re.compile(
     r"\b\d+\s?(?:(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|"
     r"years?)|(?:arbeits|werk|kalender)?(?:minuten?|stunden?|tagen?|wochen?|monaten?|jahren?)|"
     r"minutos?|horas?|dias?|días?|semanas?|meses|m[eê]s|anos?|años?)\b|"
-    r"\b(?:day|tag|dia|día|week|woche|semana|month|monat|m[eê]s)\s\d+\b",
+    r"\b(?:day|tag|dia|día|week|woche|semana|month|monat|m[eê]s)\s\d+\b|"
+    # … or to the calendar, without a number: "the last working day of the month", "am
+    # letzten Werktag des Monats", "no último dia útil do mês", "a fin de mes"
+    r"\b(?:first|last|final) (?:working |business |week)?day of (?:the|each|every) "
+    r"(?:month|quarter|year)\b|\bend of (?:the|each|every) (?:month|quarter|year)\b|"
+    r"\b(?:ersten|letzten) (?:werk|arbeits|bank)?tag (?:des|im|eines) (?:monats|quartals|"
+    r"jahres)\b|\b(?:monats|quartals|jahres)(?:ende|anfang)\b|"
+    r"\b(?:primeiro|último) dia (?:útil )?(?:do|de cada) (?:m[eê]s|trimestre|ano)\b|"
+    r"\bfi(?:m|nal) do (?:m[eê]s|trimestre|ano)\b|"
+    r"\b(?:primer|último) día (?:hábil |laborable )?(?:del|de cada) (?:mes|trimestre|año)\b|"
+    r"\bfin(?:al)? de(?:l)? (?:mes|trimestre|año)\b",
     re.IGNORECASE,
 )
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'-]+")

@@ -11,7 +11,8 @@ weights use this; BM25 keeps the index's own counts.
 Chat spellings drop the apostrophe: "whats", "dont", "cant". General text writes "what's", so
 its word lists hold "whats" as a rare word, and "whats the deadline for expenses" weighed
 "whats" above "deadline" (it never occurs in a page, so every passage looked to cover less of
-the question). Such a spelling counts as common as the word it stands for (CHAT_SPELLINGS).
+the question). Such a spelling counts as common as the word it stands for (CHAT_SPELLINGS), and
+so does chat shorthand ("qto é o subsídio de refeição" weighed "qto" as its rarest word).
 """
 
 from __future__ import annotations
@@ -56,6 +57,56 @@ CHAT_SPELLINGS = {
     "pls": "please",
     "plz": "please",
     "thx": "thanks",
+    # Chat shorthand in our languages (the common forms of each, written from general usage,
+    # not from any question set): "ppl", "smth", "qto", "vc", "vllt" …
+    "ppl": "people",
+    "smth": "something",
+    "sth": "something",
+    "abt": "about",
+    "bc": "because",
+    "cuz": "because",
+    "coz": "because",
+    "tho": "though",
+    "thru": "through",
+    "nite": "night",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "msg": "message",
+    "rn": "now",
+    "idk": "know",
+    "tbh": "honestly",
+    "btw": "way",
+    "asap": "soon",
+    "mins": "minutes",
+    "hrs": "hours",
+    "wk": "week",
+    "wks": "weeks",
+    "vc": "você",
+    "vcs": "vocês",
+    "tb": "também",
+    "tbm": "também",
+    "pq": "porque",
+    "xq": "porque",
+    "qto": "quanto",
+    "qnto": "quanto",
+    "qtos": "quantos",
+    "qdo": "quando",
+    "qnd": "quando",
+    "hj": "hoje",
+    "msm": "mesmo",
+    "td": "tudo",
+    "mto": "muito",
+    "obg": "obrigado",
+    "dps": "depois",
+    "agr": "agora",
+    "dnd": "donde",
+    "vllt": "vielleicht",
+    "vlt": "vielleicht",
+    "evtl": "eventuell",
+    "aufm": "auf",
+    "gibts": "gibt",
+    "bissl": "bisschen",
+    "wg": "wegen",
 }
 
 

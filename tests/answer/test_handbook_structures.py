@@ -21,6 +21,10 @@ Deleted files stay in the recycle bin for 93 days. IT can restore them from back
 
 Q: Is there a printer quota?
 A: Yes, 500 pages per month per person. Colour pages count double.
+
+**When do I get paid?**
+Leeds colleagues are paid monthly, on the 25th. Hamburg colleagues are paid on the last working
+day of the month. Lisbon colleagues are paid on the 23rd.
 """
 
 TRAVEL = """---
@@ -118,3 +122,10 @@ def test_a_faq_answer_is_cited_with_its_question(handbook):
     result = handbook.answer("how long are deleted files kept?")
     assert "93 days" in result.answer
     assert result.sources[0].anchor == "IT help FAQ › How long are deleted files kept?"
+
+
+def test_a_date_told_by_the_calendar_answers_a_when_question(handbook):
+    # "the last working day of the month" is a date though it holds no number: it is quoted
+    # with the dates that have one (before, only the "25th" and the "23rd" were).
+    result = handbook.answer("when do we get paid?")
+    assert "last working day of the month" in result.answer, result.answer

@@ -129,6 +129,16 @@ def test_a_time_relative_to_an_event_is_a_time():
     assert has_new_type("time", "Reply within 2 working days.", "When?")
     assert not has_new_type("time", "DPD multi-piece shipments are in private beta.", "When?")
     assert not has_new_type("time", "It takes 3 days.", "When does it take 3 days?")
+    # A date told by the calendar, without a number, in each language.
+    for told in (
+        "Hamburg colleagues are paid on the last working day of the month.",
+        "Das Gehalt kommt am letzten Werktag des Monats.",
+        "Zahlung zum Monatsende.",
+        "O salário é pago no último dia útil do mês.",
+        "Se paga el último día hábil del mes.",
+    ):
+        assert has_new_type("time", told, "When?"), told
+    assert not has_new_type("time", "Leeds colleagues are paid monthly.", "When?")
 
 
 def test_a_phone_question_wants_a_phone_number():

@@ -53,3 +53,12 @@ def test_a_chat_spelling_weighs_like_the_word_it_stands_for():
     assert weights["whats"] < 0.5 * weights["deadline"]
     assert weights["dont"] < 0.5 * weights["deadline"]
     assert general_frequency("whats") == general_frequency("what")
+
+
+def test_chat_shorthand_weighs_like_the_word_it_stands_for():
+    # "qto" (quanto), "ppl", "vllt" are in no word list: each weighed like a name no page has.
+    index = index_texts(TEXTS)
+    weights = index.coverage_weights(["qto", "quanto", "ppl", "people", "vllt", "quokkaberry"])
+    assert weights["qto"] == weights["quanto"] and weights["ppl"] == weights["people"]
+    for shorthand in ("qto", "ppl", "vllt"):
+        assert weights[shorthand] < 0.8 * weights["quokkaberry"], shorthand
