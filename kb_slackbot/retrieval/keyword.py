@@ -26,7 +26,7 @@ from functools import cached_property
 import numpy as np
 
 from .keyword_segment import EMPTY, Row, Segment
-from .term_prior import expected_share, frequency_in
+from .term_prior import expected_share, frequency_in, written_out
 from .tokens import fold, tokenize
 
 __all__ = ["EMPTY", "KeywordHit", "KeywordIndex", "Row", "Segment", "index_texts", "tokenize"]
@@ -134,7 +134,9 @@ class KeywordIndex:
         type in chat: "escritorio" → "escritório", "refeiçao" → "refeição" — the most frequent
         such term, and only when the term as typed is in no chunk. Any other term as it is.
         With the question's ``language``, a spelling that is a word of its own there stays
-        (see _written_without)."""
+        (see _written_without), and its chat shorthand is written out ("qto" → "quanto")."""
+        if language and (word := written_out(term, language)) and not self._postings(term)[0].size:
+            return word  # chat shorthand no page uses: "qto" → "quanto"
         # The accent map first: most terms have no accented twin, and then need no postings.
         variants = {
             v

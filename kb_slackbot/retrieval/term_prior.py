@@ -57,64 +57,80 @@ CHAT_SPELLINGS = {
     "pls": "please",
     "plz": "please",
     "thx": "thanks",
-    # Chat shorthand in our languages (the common forms of each, written from general usage,
-    # not from any question set): "ppl", "smth", "qto", "vc", "vllt" …
-    "ppl": "people",
-    "smth": "something",
-    "sth": "something",
-    "abt": "about",
-    "bc": "because",
-    "cuz": "because",
-    "coz": "because",
-    "tho": "though",
-    "thru": "through",
-    "nite": "night",
-    "tmrw": "tomorrow",
-    "tmr": "tomorrow",
-    "msg": "message",
-    "rn": "now",
+    # Chat shorthand that stands for no one word: weighed like a common word.
     "idk": "know",
     "tbh": "honestly",
     "btw": "way",
     "asap": "soon",
-    "mins": "minutes",
-    "hrs": "hours",
-    "wk": "week",
-    "wks": "weeks",
-    "vc": "você",
-    "vcs": "vocês",
-    "tb": "também",
-    "tbm": "também",
-    "pq": "porque",
-    "xq": "porque",
-    "qto": "quanto",
-    "qnto": "quanto",
-    "qtos": "quantos",
-    "qdo": "quando",
-    "qnd": "quando",
-    "hj": "hoje",
-    "msm": "mesmo",
-    "td": "tudo",
-    "mto": "muito",
-    "obg": "obrigado",
-    "dps": "depois",
-    "agr": "agora",
-    "dnd": "donde",
-    "vllt": "vielleicht",
-    "vlt": "vielleicht",
-    "evtl": "eventuell",
-    "aufm": "auf",
-    "gibts": "gibt",
+    "rn": "now",
     "bissl": "bisschen",
-    "wg": "wegen",
 }
+
+# Chat shorthand in our languages, written out (the common forms of each, from general usage,
+# not from any question set). A question is searched and read written out ("qto é o subsídio"
+# → "quanto é o subsídio": BM25 finds "quanto", the reader knows it asks for an amount), and
+# the shorthand weighs like the word it stands for.
+SHORTHAND = {
+    "en": {
+        "ppl": "people",
+        "smth": "something",
+        "sth": "something",
+        "abt": "about",
+        "bc": "because",
+        "cuz": "because",
+        "coz": "because",
+        "tho": "though",
+        "thru": "through",
+        "nite": "night",
+        "tmrw": "tomorrow",
+        "tmr": "tomorrow",
+        "msg": "message",
+        "mins": "minutes",
+        "hrs": "hours",
+        "wk": "week",
+        "wks": "weeks",
+    },
+    "pt": {
+        "vc": "você",
+        "vcs": "vocês",
+        "tb": "também",
+        "tbm": "também",
+        "pq": "porque",
+        "qto": "quanto",
+        "qnto": "quanto",
+        "qtos": "quantos",
+        "qdo": "quando",
+        "qnd": "quando",
+        "hj": "hoje",
+        "msm": "mesmo",
+        "td": "tudo",
+        "mto": "muito",
+        "dps": "depois",
+        "agr": "agora",
+    },
+    "es": {"xq": "porque", "pq": "porque", "tb": "también", "dnd": "donde", "qdo": "cuando"},
+    "de": {
+        "vllt": "vielleicht",
+        "vlt": "vielleicht",
+        "evtl": "eventuell",
+        "aufm": "auf",
+        "gibts": "gibt",
+        "wg": "wegen",
+    },
+}
+_WEIGHED_AS = {**{k: v for words in SHORTHAND.values() for k, v in words.items()}, **CHAT_SPELLINGS}
+
+
+def written_out(term: str, language: str) -> str | None:
+    """The word a chat shorthand stands for in ``language`` ("qto" → "quanto"), if it is one."""
+    return SHORTHAND.get(language, {}).get(term)
 
 
 @lru_cache(maxsize=65536)
 def general_frequency(term: str) -> float:
     """The term's highest frequency per word in any of LANGUAGES (0 when unknown); a chat
     spelling ("whats") has the frequency of the word it stands for."""
-    word = CHAT_SPELLINGS.get(term, term)
+    word = _WEIGHED_AS.get(term, term)
     return max(word_frequency(word, lang, wordlist="small") for lang in LANGUAGES)
 
 

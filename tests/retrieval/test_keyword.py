@@ -191,6 +191,10 @@ def test_a_word_typed_without_its_accents_is_read_as_the_index_spells_it():
     assert index.spelled("mes", language="es") == "mes"  # Spanish "month"
     assert index.spelled("langer", language="de") == "langer"  # "long", not "longer"
     assert index.spelled("langer") == "länger"  # (no language: as before)
+    # Chat shorthand of the question's language is written out; another language's is not.
+    assert index.spelled("qto", language="pt") == "quanto"
+    assert index.spelled("qto", language="en") == "qto"
+    assert index.spelled("nite", language="en") == "night"
     assert index.spelled("refeiçao") == "refeição"  # some accents typed, not all
     assert index.spelled("escritório") == "escritório"
     assert index.spelled("ma") == "ma"  # in the index as typed: never changed

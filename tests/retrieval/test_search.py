@@ -203,6 +203,8 @@ def test_a_question_typed_without_accents_is_searched_as_the_pages_spell_it(samp
     searcher = sample_services.searcher
     typed = "quantos dias de ferias eu tenho e qual o horario?"
     assert searcher.respelled(typed) == "quantos dias de férias eu tenho e qual o horário?"
+    # Chat shorthand is written out: the reader sees "quanto" (an amount is asked for).
+    assert searcher.respelled("qto custa o almoço?") == "quanto custa o almoço?"
     # In a Spanish question "horario" is a word of its own (the page's "horário" is not meant).
     assert searcher.respelled("¿cuál es el horario de la oficina?") == (
         "¿cuál es el horario de la oficina?"
