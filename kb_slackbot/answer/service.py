@@ -163,8 +163,9 @@ class AnswerService:
     ) -> tuple[AnswerResult, str | None]:
         """Search, read, judge and (if answerable) draft; the model's error, if it failed."""
         language = base["language"] = detect_language(base["question"])
-        # Words typed without their accents ("escritorio") are read as the pages spell them.
-        question = self.searcher.respelled(base["question"])
+        # Words typed without their accents ("escritorio") are read as the pages spell them,
+        # chat shorthand ("qto") written out.
+        question = self.searcher.respelled(base["question"], language)
         context = _thread_context(question, history)
         with self._compute:
             response = self.searcher.search(

@@ -155,11 +155,12 @@ class HybridSearcher:
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
         return SearchResponse(passing, rejected, lap.total())
 
-    def respelled(self, text: str) -> str:
+    def respelled(self, text: str, language: str | None = None) -> str:
         """``text`` with the words typed without their accents spelled as the pages spell
-        them ("qual o endereço do escritorio" → "… escritório"): people type so in chat, and
-        BM25, coverage and the reader match words exactly."""
-        language = detect_language(text)
+        them ("qual o endereço do escritorio" → "… escritório") and its chat shorthand
+        written out ("qto" → "quanto"): people type so in chat, and BM25, coverage and the
+        reader match words exactly. ``language``: the text's, if the caller has detected it."""
+        language = language or detect_language(text)
         return respell(text, partial(self._current().spelled, language=language))
 
     def coverage_weights(self, terms: list[str]) -> dict[str, float]:
