@@ -131,7 +131,7 @@ def general_frequency(term: str) -> float:
     """The term's highest frequency per word in any of LANGUAGES (0 when unknown); a chat
     spelling ("whats") has the frequency of the word it stands for."""
     word = _WEIGHED_AS.get(term, term)
-    return max(word_frequency(word, lang, wordlist="small") for lang in LANGUAGES)
+    return max(frequency_in(word, lang) for lang in LANGUAGES)
 
 
 def frequency_in(term: str, language: str) -> float:
