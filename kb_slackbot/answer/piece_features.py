@@ -13,6 +13,7 @@ import numpy as np
 
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import term_weights
+from ..retrieval.tokens import index_terms, joined_forms
 from .candidates import Unit
 from .cues import has_new_type, question_type
 
@@ -39,10 +40,11 @@ FEATURES = (
 
 
 def words_of(text: str) -> set[str]:
-    """A piece's words as the reader matches them: the search tokens, plus the parts of a
-    snake_case name ("customs_data_missing" also holds "missing"). No piece of the public
-    sets has one, so the fitted features there are the same as with the bare tokens."""
-    return _with_parts(tokenize(text))
+    """A piece's words as the reader matches them: the search index's terms (hyphenated
+    words also joined, tokens.index_terms), plus the parts of a snake_case name
+    ("customs_data_missing" also holds "missing"). No piece of the public sets has one, so
+    the fitted features there are the same as with the bare tokens."""
+    return _with_parts(index_terms(text))
 
 
 def _with_parts(tokens: list[str]) -> set[str]:
@@ -77,11 +79,12 @@ def unit_features(
     rel = np.asarray(passage_relevance, dtype=np.float64)
     ids = list(passage_ids) if passage_ids is not None else [0] * len(units)
     tokens = [tokenize(u.text) for u in units]
-    words = [_with_parts(ts) for ts in tokens]  # each piece tokenized once
+    # each piece tokenized once; its words as words_of has them
+    words = [_with_parts(ts + joined_forms(u.text)) for ts, u in zip(tokens, units, strict=True)]
     coverage = [covered(weights, ws) / total for ws in words]
     rows = []
     for i, (unit, r) in enumerate(zip(units, rel, strict=True)):
-        ctx = words[i] | set(tokenize(unit.context))
+        ctx = words[i] | set(index_terms(unit.context))
         new = has_new_type(kind, unit.text, question) if kind else False
         prev = coverage[i - 1] if i > 0 and ids[i - 1] == ids[i] else 0.0
         nxt = coverage[i + 1] if i + 1 < len(units) and ids[i + 1] == ids[i] else 0.0

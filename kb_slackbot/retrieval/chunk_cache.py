@@ -13,8 +13,8 @@ import structlog
 
 from .documents import Chunk
 from .index import ChunkIndex, chunk_from_record
-from .keyword import tokenize
 from .language import passage_language
+from .tokens import index_terms
 
 log = structlog.get_logger(__name__)
 
@@ -59,8 +59,8 @@ class ChunkCache:
         found = self._terms.get(chunk.chunk_id)
         if found is None:
             found = (
-                frozenset(tokenize(chunk.embedding_text())),
-                frozenset(tokenize(" ".join((chunk.title, *chunk.headings)))),
+                frozenset(index_terms(chunk.embedding_text())),
+                frozenset(index_terms(" ".join((chunk.title, *chunk.headings)))),
             )
             self._terms.put(chunk.chunk_id, found)
         return found

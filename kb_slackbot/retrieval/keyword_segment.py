@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .tokens import tokenize
+from .tokens import joined_forms, tokenize
 
 EMPTY = "\u2205"  # the token a chunk without words gets (bm25s needs one per document)
 _SHORT = 32  # bytes: terms up to this long are binary-searched, longer ones (rare) looked up
@@ -59,8 +59,8 @@ class Segment:
             ids.append(row.chunk_id)
             version.append(version_of[key])
             tokens = tokenize(row.text) or [EMPTY]
-            lengths.append(len(tokens))
-            for term, count in Counter(tokens).items():
+            lengths.append(len(tokens))  # joined forms (tokens.index_terms) add no length
+            for term, count in Counter(tokens + joined_forms(row.text)).items():
                 found = postings[term]
                 found[0].append(n)
                 found[1].append(count)

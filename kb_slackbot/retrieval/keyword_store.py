@@ -30,7 +30,7 @@ from .sparse_probe import server_sparse_support
 
 log = structlog.get_logger(__name__)
 
-FORMAT = 1
+FORMAT = 2  # 2: hyphenated words also indexed joined (tokens.index_terms)
 MAX_SEGMENTS = 8  # more, and the newer ones are merged into one (a search visits each)
 _FETCH = 200  # document versions fetched from Chroma per call
 

@@ -7,11 +7,27 @@ import unicodedata
 from collections.abc import Callable
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
+_HYPHENATED = re.compile(r"(?u)\b\w+(?:-\w+)+\b")
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-cased word tokens, no stemming or stop words: works the same in every language."""
     return _TOKEN.findall(text.lower())
+
+
+def joined_forms(text: str) -> list[str]:
+    """Each hyphenated word of ``text`` written joined: "Wi-Fi" → "wifi", "e-mail" →
+    "email", "COVID-19" → "covid19" (not dates and other all-digit runs)."""
+    joined = (word.replace("-", "") for word in _HYPHENATED.findall(text.lower()))
+    return [word for word in joined if not word.isdigit()]
+
+
+def index_terms(text: str) -> list[str]:
+    """The terms a page's text is found by: its tokens, plus its hyphenated words joined, so
+    a question that writes "wifi" or "email" finds the page that writes "Wi-Fi" or "e-mail".
+    Questions are tokenized plainly (``tokenize``): the joined form is another spelling of
+    words already counted, so it adds no length and no weight to what was asked."""
+    return tokenize(text) + joined_forms(text)
 
 
 def fold(term: str) -> str:

@@ -301,6 +301,14 @@ def test_a_snake_case_name_holds_its_words():
     assert words_of("plain words only") == {"plain", "words", "only"}
 
 
+def test_a_hyphenated_word_is_covered_by_a_question_that_writes_it_joined():
+    from kb_slackbot.answer.piece_features import covered, words_of
+
+    words = words_of("Guest Wi-Fi codes are sent by e-mail on 2026-01-05.")
+    assert {"wi", "fi", "wifi", "email"} <= words and "20260105" not in words
+    assert covered({"wifi": 1.0, "email": 1.0, "password": 1.0}, words) == 2.0
+
+
 EXPENSES = " ".join(
     [
         "Expenses are claimed in Tally, our expense tool.",

@@ -206,3 +206,20 @@ def test_a_word_typed_without_its_accents_is_read_as_the_index_spells_it():
     assert tokenize(respell("Onde fica o Escritorio? E a refeiçao?", index.spelled)) == tokenize(
         "Onde fica o escritório? E a refeição?"
     )
+
+
+def test_a_hyphenated_word_is_also_found_written_joined():
+    rows = [
+        Row("1", "a", "h", "public", "Guest Wi-Fi: the password is on the e-mail from IT."),
+        Row("2", "b", "h", "public", "The guest password for the portal is printed at desk."),
+        Row("3", "c", "h", "public", "Released on 2024-01-15 with the wifi-free kiosk mode."),
+    ]
+    index = KeywordIndex([Segment.build("s", rows)])
+    # "Wi-Fi" is also "wifi"; "wifi-free" is "wifi", "free" and "wififree".
+    assert {h.chunk_id for h in index.search("wifi", 5)} == {"1", "3"}
+    assert index.search("wifi password", 5)[0].chunk_id == "1"
+    assert [h.chunk_id for h in index.search("email", 5)] == ["1"]
+    assert [h.chunk_id for h in index.search("wififree", 5)] == ["3"]
+    assert index.search("20240115", 5) == []  # dates are not joined
+    # Other terms score exactly as before: a joined form adds no length to its chunk.
+    same_as_bm25s(index, rows, ["guest password", "the portal", "kiosk mode"])
