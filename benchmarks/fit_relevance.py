@@ -42,6 +42,7 @@ from kb_slackbot.retrieval.relevance import (
     feature_matrix,
 )
 from kb_slackbot.retrieval.rerank import load_reranker
+from kb_slackbot.retrieval.tokens import index_terms
 
 SETS = ("scifact", "xquad-de", "xquad-vi", "faquad-pt")
 # Two-language sets made from the parallel XQuAD pair (same paragraphs, ids and questions):
@@ -102,8 +103,8 @@ class Corpus:
             cache.parent.mkdir(parents=True, exist_ok=True)
             np.save(cache, self.vectors)
         self.keyword = index_texts([self.texts[i] for i in self.ids])  # chunk ids "0", "1", …
-        self.terms = {i: frozenset(tokenize(self.texts[i])) for i in self.ids}
-        self.title_terms = {i: frozenset(tokenize(self.titles[i])) for i in self.ids}
+        self.terms = {i: frozenset(index_terms(self.texts[i])) for i in self.ids}
+        self.title_terms = {i: frozenset(index_terms(self.titles[i])) for i in self.ids}
         self.languages = {i: passage_language(self.data.corpus[i][1]) for i in self.ids}
         self.embedder = embedder
 
