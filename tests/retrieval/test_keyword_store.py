@@ -50,3 +50,21 @@ def test_an_ingest_that_changes_nothing_publishes_nothing(kb, services):
     generation = services.index.generation()
     assert ingest(services, kb).unchanged == 1
     assert services.index.generation() == generation
+
+
+def test_files_of_an_older_format_are_rebuilt_from_chroma(kb, services):
+    """An upgrade that changes what is indexed (format 2 adds joined forms: "Wi-Fi" is also
+    "wifi") rebuilds the files on first load instead of searching the old ones."""
+    write(kb, "wifi.md", "# Guest Wi-Fi\n\nThe guest password changes every Monday.\n")
+    ingest(services, kb)
+    generation = services.index.generation()
+    path = services.settings.keyword_dir / "manifest.json"
+    manifest = json.loads(path.read_text())
+    path.write_text(json.dumps({**manifest, "format": 1}))
+    index = KeywordStore(services.settings.keyword_dir, services.index).load(generation)
+    rebuilt = json.loads(path.read_text())
+    assert rebuilt["format"] == 2
+    assert {e["name"] for e in rebuilt["segments"]}.isdisjoint(
+        e["name"] for e in manifest["segments"]
+    )
+    assert [h.chunk_id for h in index.search("wifi", 5)]
