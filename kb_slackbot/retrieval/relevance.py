@@ -127,16 +127,22 @@ def pool_margins(dense: Sequence[float], coverage: Sequence[float], cross=None, 
     covering more of an English question than the German pages after it. A best candidate
     alone on its side is compared with all the others: one Portuguese table that tops an
     English question nothing answers does not stand out by being the only Portuguese one."""
+    d, c = pool_head(dense, coverage, cross, depth)
+    if len(d) < 2:
+        return 0.1, 0.5  # a lone candidate: typical margins of a clear winner
+    return float(d[0] - d[1:].mean()), float(c[0] - c[1:].mean())
+
+
+def pool_head(dense: Sequence[float], coverage: Sequence[float], cross=None, depth: int = 10):
+    """The cosines and coverages ``pool_margins`` compares: the first ``depth`` candidates
+    on the best one's language side (all of them when it is alone on its side)."""
     d = np.asarray(dense, dtype=np.float64)
     c = np.asarray(coverage, dtype=np.float64)
     if cross is not None and len(d):
         same = np.asarray(cross, dtype=bool) == bool(cross[0])
         if same.sum() >= 2:
             d, c = d[same], c[same]
-    d, c = d[:depth], c[:depth]
-    if len(d) < 2:
-        return 0.1, 0.5  # a lone candidate: typical margins of a clear winner
-    return float(d[0] - d[1:].mean()), float(c[0] - c[1:].mean())
+    return d[:depth], c[:depth]
 
 
 @dataclass(frozen=True)
