@@ -42,8 +42,8 @@ FEATURES = (
 def words_of(text: str) -> set[str]:
     """A piece's words as the reader matches them: the search index's terms (hyphenated
     words also joined, tokens.index_terms), plus the parts of a snake_case name
-    ("customs_data_missing" also holds "missing"). No piece of the public sets has one, so
-    the fitted features there are the same as with the bare tokens."""
+    ("customs_data_missing" also holds "missing"; no public piece has one, so the fitted
+    features there are the same as without them)."""
     return _with_parts(index_terms(text))
 
 

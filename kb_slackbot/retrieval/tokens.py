@@ -7,7 +7,9 @@ import unicodedata
 from collections.abc import Callable
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
-_HYPHENATED = re.compile(r"(?u)\b\w+(?:-\w+)+\b")
+_HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen (Word, PDF exports)
+_HYPHENATED = re.compile(rf"(?u)\b\w+(?:[{_HYPHENS}]\w+)+\b")
+_UNHYPHEN = str.maketrans("", "", _HYPHENS)
 
 
 def tokenize(text: str) -> list[str]:
@@ -18,7 +20,7 @@ def tokenize(text: str) -> list[str]:
 def joined_forms(text: str) -> list[str]:
     """Each hyphenated word of ``text`` written joined: "Wi-Fi" → "wifi", "e-mail" →
     "email", "COVID-19" → "covid19" (not dates and other all-digit runs)."""
-    joined = (word.replace("-", "") for word in _HYPHENATED.findall(text.lower()))
+    joined = (word.translate(_UNHYPHEN) for word in _HYPHENATED.findall(text.lower()))
     return [word for word in joined if not word.isdigit()]
 
 

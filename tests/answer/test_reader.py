@@ -307,6 +307,7 @@ def test_a_hyphenated_word_is_covered_by_a_question_that_writes_it_joined():
     words = words_of("Guest Wi-Fi codes are sent by e-mail on 2026-01-05.")
     assert {"wi", "fi", "wifi", "email"} <= words and "20260105" not in words
     assert covered({"wifi": 1.0, "email": 1.0, "password": 1.0}, words) == 2.0
+    assert "wifi" in words_of("Wi\u2011Fi (a non-breaking hyphen, as Word writes it)")
 
 
 EXPENSES = " ".join(
