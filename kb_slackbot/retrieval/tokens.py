@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen (Word, PDF exports)
-_HYPHENATED = re.compile(rf"(?u)\b\w+(?:[{_HYPHENS}]\w+)+\b")
+_HYPHENATED = re.compile(rf"(?u)\b\w++(?:[{_HYPHENS}]\w++)+")  # possessive: no backtracking
 _UNHYPHEN = str.maketrans("", "", _HYPHENS)
 
 
@@ -20,6 +20,8 @@ def tokenize(text: str) -> list[str]:
 def joined_forms(text: str) -> list[str]:
     """Each hyphenated word of ``text`` written joined: "Wi-Fi" → "wifi", "e-mail" →
     "email", "COVID-19" → "covid19" (not dates and other all-digit runs)."""
+    if not any(hyphen in text for hyphen in _HYPHENS):
+        return []
     joined = (word.translate(_UNHYPHEN) for word in _HYPHENATED.findall(text.lower()))
     return [word for word in joined if not word.isdigit()]
 
