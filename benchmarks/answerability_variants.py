@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import pickle
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 from common import RESULTS, print_table
@@ -162,7 +163,7 @@ def main() -> None:
     all_folds = folds(parser.parse_args().fresh)
     table = []
     for name, margin in MARGINS.items():
-        rows_of = lambda data, margin=margin: with_margins(data, margin)  # noqa: E731
+        rows_of = partial(with_margins, margin=margin)
         table.append([f"margins: {name}", *figures(all_folds, logistic, rows_of)])
     for name in ANSWERABILITY_FEATURES:
         if name != "cross_language":
