@@ -96,7 +96,7 @@ def with_margins(data: dict, margin: Callable[[np.ndarray], float]) -> np.ndarra
     return rows
 
 
-def logistic(fold: dict, held: str, rows_of) -> np.ndarray:
+def logistic(fold: dict, held: str, rows_of) -> tuple[np.ndarray, float]:
     """P(answerable) of the held-out set's rows by the shipped recipe, and its threshold."""
     train = [s for s in QA_SETS if s != held]
     mono = [np.concatenate([rows_of(fold[s]) for s in train])]
@@ -113,7 +113,7 @@ def logistic(fold: dict, held: str, rows_of) -> np.ndarray:
     return answerable.predict(rows_of(fold[held])), threshold
 
 
-def boosted(fold: dict, held: str, rows_of) -> np.ndarray:
+def boosted(fold: dict, held: str, rows_of) -> tuple[np.ndarray, float]:
     """The same rows with a monotone gradient-boosted model (no cross-language offset)."""
     train = [s for s in QA_SETS if s != held]
     rows = np.concatenate([rows_of(fold[s]) for s in train])

@@ -838,7 +838,7 @@ def claims_check(rows, present, c_rows, c_present, held) -> list[list]:
 def write(reader: Reader, cases, share: float) -> None:
     mono = answerability_data(cases, QA_SETS, reader)
     rows, _, right = mono
-    keep = np.array([c.cross_language for s in CROSS_SETS for c in cases[s] if c.mode != "oracle"])
+    keep = detected(cases, CROSS_SETS)
     cross = tuple(a[keep] for a in answerability_data(cases, CROSS_SETS, reader))
     claims = answerability_data(cases, [CLAIMS], reader)[:2] if CLAIMS in cases else None
     answerable, threshold, correct = fit_answerability(mono, cross, claims, share)
