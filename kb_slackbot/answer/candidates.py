@@ -11,7 +11,9 @@ So a passage becomes:
   questions (the reader picks the section).
 
 ``text`` is what is shown (plain Markdown); ``context`` is extra words the scorer may use (the
-lead-in line, the section heading) but the user is not shown twice.
+lead-in line, the section heading) but the user is not shown twice. A sentence that points
+back ("After that, open the invoice…", "They must be used by 31 March.") is scored as written
+but shown after the sentence it points back to (``lead``): alone it says nothing.
 """
 
 from __future__ import annotations
@@ -46,16 +48,48 @@ _META = re.compile(
 )
 
 
+# A sentence opening with a word that points back to the one before: a demonstrative or
+# personal pronoun, or "after that / otherwise / in that case" (en, de, pt, es, vi). Not the
+# German "Sie" / "Es" ("Sie erhalten…", "Es gibt…": polite "you" and "there is").
+_POINTS_BACK = re.compile(
+    r"^(?:this|that|these|those|it|its|they|their|then|afterwards|after that|otherwise|"
+    r"in (?:that|this|which) case|if so|if not|"
+    r"dies(?:e[rsmn]?)?|danach|dann|daher|deshalb|dafür|dabei|dazu|davon|andernfalls|sonst|"
+    r"ansonsten|"
+    r"isso|isto|ess[ea]s?|est[ea]s?|el[ea]s?|depois disso|em seguida|caso contrário|"
+    r"ne(?:ss|st)e caso|então|"
+    r"esto|eso|él|ellas?|ellos|después de eso|luego|en (?:ese|este) caso|de lo contrario|"
+    r"entonces|"
+    r"nó|họ|điều (?:này|đó)|sau đó|do đó|vì (?:vậy|thế))\b",
+    re.IGNORECASE,
+)
+
+
+def points_back(sentence: str) -> bool:
+    """The sentence opens by pointing back to the one before it."""
+    return bool(_POINTS_BACK.match(sentence.lstrip("*_ ")))
+
+
 @dataclass(frozen=True)
 class Unit:
     kind: str
-    text: str  # shown to the user (Markdown)
+    text: str  # scored, and shown (Markdown) after ``lead``
     context: str = ""  # lead-in / heading words for scoring only
     position: int = 0  # order within the passage
+    lead: str = ""  # the sentence a sentence that points back is shown after
+
+    @property
+    def shown(self) -> str:
+        return f"{self.lead} {self.text}" if self.lead else self.text
 
     @property
     def words(self) -> int:
+        """The piece's own length (a scoring feature: the lead is shown, not scored)."""
         return len(self.text.split())
+
+    @property
+    def shown_words(self) -> int:
+        return len(self.shown.split())
 
 
 def is_meta(sentence: str) -> bool:
@@ -91,9 +125,12 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
     for i, block in enumerate(blocks):
         if block.kind == "prose":
             sentences = split_sentences(" ".join(line.strip() for line in block.lines))
+            before = ""
             for sentence in sentences:
                 if not is_meta(sentence) and len(sentence.split()) >= 3:
-                    units.append(Unit("sentence", sentence, heading, len(units)))
+                    lead = before if before and points_back(sentence) else ""
+                    units.append(Unit("sentence", sentence, heading, len(units), lead))
+                before = "" if is_meta(sentence) else sentence
             lead_in = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
             continue
         if block.kind == "list":

@@ -124,10 +124,13 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'-]+")
 
 
 _INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # zero-width characters
+# Chat drops the apostrophe ("whos the fire warden", "whats the rate"): read as written with it.
+_CHAT_CONTRACTION = re.compile(r"\b(what|who|where|how|when)s\b", re.IGNORECASE)
 
 
 def question_type(question: str) -> str | None:
     question = _INVISIBLE.sub("", question)  # pasted text hides them: "In welchem\u200b Jahr"
+    question = _CHAT_CONTRACTION.sub(r"\1's", question)
     for kind, pattern in _QUESTION_TYPE_PATTERNS.items():
         if pattern.search(question):
             return kind

@@ -49,9 +49,12 @@ class Reading:
 
     def text(self) -> str:
         """The answer as Markdown with [n] markers, pieces in the order they were chosen."""
-        parts = []
+        parts: list[str] = []
         for pick in self.picks:
-            body = pick.unit.text
+            unit = pick.unit
+            # A sentence that points back comes after its lead, unless an earlier pick said it.
+            said = unit.lead and any(unit.lead in part for part in parts)
+            body = unit.text if said else unit.shown
             if "\n" in body:  # steps and code keep their lines
                 parts.append(f"{body}\n[{pick.number}]")
             else:
@@ -244,26 +247,27 @@ class Reader:
                 cover = max(cover, facts["coverage"])
                 return Reading([steps], best, **{**facts, "coverage": cover})
         picks = [Pick(best_passage.number, best_unit, best)]
-        words = best_unit.words
+        words = best_unit.shown_words
         if howto and "```" not in best_unit.text:
             # A how-to answered by a sentence: the command its passage gives goes with it.
             code = best_code(pairs, probabilities, best_passage.number)
             if code is not None and _overlaps(code.unit.text, best_unit.text):
                 # The sentence introduces the command: quote them together.
                 picks[0] = Pick(best_passage.number, code.unit, best)
-                words = code.unit.words
+                words = code.unit.shown_words
             elif code is not None:
                 picks.append(code)
-                words += code.unit.words
+                words += code.unit.shown_words
         for i in order[1:3]:
             passage, unit = pairs[i]
             if len(picks) >= 3:  # the best piece, its command, one more at most
                 break
             p = float(probabilities[i])
-            if p < best * self.config.second_ratio or words + unit.words > self.config.max_words:
+            too_long = words + unit.shown_words > self.config.max_words
+            if p < best * self.config.second_ratio or too_long:
                 break
-            if any(_overlaps(unit.text, pick.unit.text) for pick in picks):
+            if any(_overlaps(unit.text, pick.unit.shown) for pick in picks):
                 continue  # a sentence and the code block it introduces: say it once
             picks.append(Pick(passage.number, unit, p))
-            words += unit.words
+            words += unit.shown_words
         return Reading(picks, best, **facts)

@@ -180,6 +180,30 @@ def test_a_bare_yes_or_no_stays_with_the_sentence_it_answers_through():
     assert len(extract_units("The answer is no. It never was otherwise.")) == 2
 
 
+def test_a_sentence_that_points_back_is_shown_after_the_one_it_points_to():
+    text = (
+        "The QR code is valid for 72 hours. After that, open the invoice and create a new one. "
+        "Invoices are sent by email.\n\n"
+        "This page explains billing. It covers invoices."
+    )
+    units = {u.text: u for u in extract_units(text)}
+    after = units["After that, open the invoice and create a new one."]
+    assert after.lead == "The QR code is valid for 72 hours."
+    assert after.shown == "The QR code is valid for 72 hours. " + after.text
+    assert after.shown_words == len(after.shown.split())
+    assert after.words == len(after.text.split())  # what the reader scores
+    assert units["Invoices are sent by email."].lead == ""  # points back to nothing
+    assert units["It covers invoices."].lead == ""  # never to a meta sentence
+    # in the languages of our users
+    pt = extract_units("O QR Code vale 72 horas. Depois disso, abra a fatura no painel.")
+    assert pt[1].lead == "O QR Code vale 72 horas."
+    de = extract_units("Der Code gilt 72 Stunden. Danach erstellen Sie einen neuen Code.")
+    assert de[1].lead == "Der Code gilt 72 Stunden."
+    # "Sie" is the polite "you" and "Es gibt" is "there is": neither points back
+    assert extract_units("Der Code gilt 72 Stunden. Sie erhalten ihn per E-Mail.")[1].lead == ""
+    assert extract_units("Der Code gilt 72 Stunden. Es gibt keinen zweiten.")[1].lead == ""
+
+
 def test_a_nested_item_says_what_it_belongs_to():
     text = "- Germany\n  - Full day: €28\n- Portugal\n  - Full day: €50\n  - Partial day: €25"
     assert [u.text for u in extract_units(text)] == [

@@ -94,6 +94,10 @@ def _idf(terms):
         ("When I travel abroad, which insurance covers me?", None),
         ("Card payment failed - when does label creation get paused?", "time"),
         ("whens payday", "time"),
+        # chat drops the apostrophe
+        ("whos the fire warden on the 2nd floor", "person"),
+        ("whats the rate per km for my own car", "amount"),
+        ("wheres the first aid kit", "place"),
         ("What time does the Lisbon office open?", "time"),
         ("Qual é o CNPJ da empresa?", "amount"),  # an identifier, written in digits
         ("Until when can I submit expenses?", "time"),
@@ -200,6 +204,25 @@ def test_the_semantic_pass_finds_a_paraphrased_fact(reader):
     passages = [Passage(1, LEAVE, "Paid leave › Allowance", 0.8)]
     reading = reader.read("How many vacation days do we get?", passages, _idf)
     assert "28 days of paid leave" in reading.text(), reading.text()
+
+
+def test_a_quoted_sentence_that_points_back_comes_with_the_sentence_before(reader):
+    pix = (
+        "O QR Code do Pix vale 72 horas. Depois disso, abra a fatura em Configurações e clique "
+        "em Gerar novo QR Code. O boleto vence em 5 dias úteis."
+    )
+    passages = [Passage(1, pix, "Pagamentos › Pix", 0.8)]
+    reading = reader.read("onde clico para gerar um novo QR Code?", passages, _idf)
+    assert reading.picks[0].unit.text.startswith("Depois disso"), reading.text()
+    assert reading.text().startswith("O QR Code do Pix vale 72 horas. Depois disso"), reading.text()
+    # Picked as well, the sentence pointed to is said once.
+    leave = (
+        "Unused days can be carried over into the next calendar year, up to 5 days. They must "
+        "be taken by 31 March, or they expire. Managers get a report on 1 October."
+    )
+    passages = [Passage(1, leave, "Leave › Carry-over", 0.8)]
+    text = reader.read("by when must carried over days be used?", passages, _idf).text()
+    assert "31 March" in text and text.count("up to 5 days") == 1, text
 
 
 def test_the_reading_says_when_the_asked_for_kind_of_fact_is_missing(reader):
