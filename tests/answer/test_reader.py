@@ -206,22 +206,28 @@ def test_the_semantic_pass_finds_a_paraphrased_fact(reader):
     assert "28 days of paid leave" in reading.text(), reading.text()
 
 
+def _read_page(reader, question: str, text: str, heading: str):
+    return reader.read(question, [Passage(1, text, heading, 0.8)], _idf)
+
+
 def test_a_quoted_sentence_that_points_back_comes_with_the_sentence_before(reader):
-    pix = (
+    pix = _read_page(
+        reader,
+        "onde clico para gerar um novo QR Code?",
         "O QR Code do Pix vale 72 horas. Depois disso, abra a fatura em Configurações e clique "
-        "em Gerar novo QR Code. O boleto vence em 5 dias úteis."
+        "em Gerar novo QR Code. O boleto vence em 5 dias úteis.",
+        "Pagamentos › Pix",
     )
-    passages = [Passage(1, pix, "Pagamentos › Pix", 0.8)]
-    reading = reader.read("onde clico para gerar um novo QR Code?", passages, _idf)
-    assert reading.picks[0].unit.text.startswith("Depois disso"), reading.text()
-    assert reading.text().startswith("O QR Code do Pix vale 72 horas. Depois disso"), reading.text()
+    assert pix.picks[0].unit.text.startswith("Depois disso"), pix.text()
+    assert pix.text().startswith("O QR Code do Pix vale 72 horas. Depois disso"), pix.text()
     # Picked as well, the sentence pointed to is said once.
-    leave = (
+    text = _read_page(
+        reader,
+        "by when must carried over days be used?",
         "Unused days can be carried over into the next calendar year, up to 5 days. They must "
-        "be taken by 31 March, or they expire. Managers get a report on 1 October."
-    )
-    passages = [Passage(1, leave, "Leave › Carry-over", 0.8)]
-    text = reader.read("by when must carried over days be used?", passages, _idf).text()
+        "be taken by 31 March, or they expire. Managers get a report on 1 October.",
+        "Leave › Carry-over",
+    ).text()
     assert "31 March" in text and text.count("up to 5 days") == 1, text
 
 
