@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..retrieval.embeddings import RecentVectors
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import term_weights
 from ..retrieval.tokens import index_terms, joined_forms
@@ -105,15 +106,18 @@ def unit_features(
     return np.asarray(rows, dtype=np.float64)
 
 
-def cosine_scorer(embedder) -> SemanticScorer:
+def cosine_scorer(embedder, remembered: int = 8192) -> SemanticScorer:
     """(question, texts) → cosine similarities with the retrieval embedding model. Give it
     the embedder search uses, wrapped in ``QueryVectorCache`` (the composition root does),
-    and the question's vector search computed is reused."""
+    and the question's vector search computed is reused. The vectors of the last
+    ``remembered`` pieces are kept (``RecentVectors``; 8,192 × 384 floats is 12.6 MB): a
+    piece read again is not embedded again."""
+    pieces = RecentVectors(embedder.embed_documents, remembered)
 
     def score(question: str, texts: list[str]) -> list[float]:
         if not texts:
             return []
-        return (embedder.embed_documents(texts) @ embedder.embed_query(question)).tolist()
+        return (pieces(texts) @ embedder.embed_query(question)).tolist()
 
     return score
 

