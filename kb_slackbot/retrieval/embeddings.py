@@ -64,20 +64,23 @@ class RecentVectors:
     batches: to rounding), so a cached one is the one a fresh batch would give. Safe to
     share between the threads that answer."""
 
-    def __init__(self, embed: Callable[[list[str]], np.ndarray], size: int = 4096) -> None:
+    def __init__(self, embed: Callable[[list[str]], np.ndarray], size: int) -> None:
         self._embed = embed
         self._size = size
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
 
     def __call__(self, texts: Sequence[str]) -> np.ndarray:
+        """One vector per text (one or more texts), in their order."""
         with self._lock:
             found = {t: self._vectors[t] for t in texts if t in self._vectors}
             for text in found:
                 self._vectors.move_to_end(text)
         missing = [t for t in dict.fromkeys(texts) if t not in found]
         if missing:
-            fresh = dict(zip(missing, self._embed(missing), strict=True))
+            # Copies: a row kept as a view would keep its whole batch alive after the
+            # batch's other rows are forgotten, and the memory would no longer be bounded.
+            fresh = {t: v.copy() for t, v in zip(missing, self._embed(missing), strict=True)}
             found.update(fresh)
             with self._lock:
                 self._vectors.update(fresh)

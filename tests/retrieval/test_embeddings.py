@@ -134,3 +134,5 @@ def test_a_piece_read_again_is_not_embedded_again(embedder):
     recent([d])  # over its size, the least recently used text (a) is forgotten
     recent([a, b])
     assert asked[-2:] == [[d], [a]]
+    # Each vector kept owns its memory: a view would keep its whole batch alive.
+    assert all(v.base is None for v in recent._vectors.values())
