@@ -127,10 +127,11 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             sentences = split_sentences(" ".join(line.strip() for line in block.lines))
             before = ""
             for sentence in sentences:
-                if not is_meta(sentence) and len(sentence.split()) >= 3:
+                meta = is_meta(sentence)
+                if not meta and len(sentence.split()) >= 3:
                     lead = before if before and points_back(sentence) else ""
                     units.append(Unit("sentence", sentence, heading, len(units), lead))
-                before = "" if is_meta(sentence) else sentence
+                before = "" if meta else sentence
             lead_in = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
             continue
         if block.kind == "list":

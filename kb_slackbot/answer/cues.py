@@ -50,7 +50,7 @@ _QUESTION_TYPES = {
     r"(?:presupuesto|ayuda|subsidio|reembolso|bono|descuento)",
     # "when" asks only as a question word ("when is", "when's", "by when"), not as the
     # conjunction of "what's the login when running it locally?"
-    "time": r"^\W*when\W*$|\bwhens\b|\bwhen(?:'s|'re| (?:is|are|was|were|am|do|does|did|"
+    "time": r"^\W*when\W*$|\bwhen(?:'s|'re| (?:is|are|was|were|am|do|does|did|"
     r"will|would|can|could|should|must|has|have|had)\b)|(?:until|till|since|from) when\b|"
     r"what time|what year|which year|what date|which day|deadline|"
     r"\b(?:earliest|latest) (?:\w+ )?(?:time|date|day|hour)\b|"
