@@ -15,6 +15,7 @@ from .settings import Settings
 if TYPE_CHECKING:
     from .access import AccessPolicy
     from .answer.knowledge_loop import KnowledgeLoop
+    from .answer.piece_vectors import PieceVectorsSummary
     from .answer.querylog import QueryLog
     from .answer.reader import Reader
     from .answer.service import AnswerService
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from .retrieval.relevance import RelevanceModel
     from .retrieval.rerank import RerankerChoice
     from .retrieval.search import HybridSearcher
+    from .retrieval.stored_vectors import StoredVectors
 
 # Every other module is imported where it is first used, so that `--help`, `doctor` and
 # `ingest` load only what they need (the `anthropic` client alone took 1.4 s to import).
@@ -122,6 +124,29 @@ class Services:
         )
 
     @cached_property
+    def piece_vectors(self) -> StoredVectors:
+        """The reader's pieces embedded at ingest (answer/piece_vectors.py), beside the index."""
+        from .retrieval.stored_vectors import StoredVectors
+
+        return StoredVectors(self.chroma, f"{self.settings.collection}_pieces", self.embedder)
+
+    def embed_pieces(self, pages=None, progress=None) -> PieceVectorsSummary:
+        """After an ingest: embed the reader's pieces of ``pages`` (doc ids; None: every
+        page, forgetting the pieces of pages gone)."""
+        from .answer.piece_vectors import embed_pieces
+
+        searcher = self.searcher
+        searcher.refresh(force=True)
+        return embed_pieces(
+            searcher.page_titles,
+            searcher.page_sections,
+            self.piece_vectors,
+            self.embedder.embed_documents,
+            pages,
+            progress,
+        )
+
+    @cached_property
     def verified(self) -> VerifiedAnswers:
         """Experts' verified answers, indexed as their own source kind from their folder."""
         from dataclasses import replace
@@ -172,7 +197,9 @@ class Services:
         from .retrieval.injection import looks_like_instruction
 
         return Reader(
-            cosine_scorer(self.embedder), *load_reader_models(), skip=looks_like_instruction
+            cosine_scorer(self.embedder, stored=self.piece_vectors.get),
+            *load_reader_models(),
+            skip=looks_like_instruction,
         )
 
     def answer_service(self, provider: str | None = None, *, cached: bool = True) -> AnswerService:

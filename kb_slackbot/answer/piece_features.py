@@ -106,13 +106,14 @@ def unit_features(
     return np.asarray(rows, dtype=np.float64)
 
 
-def cosine_scorer(embedder, remembered: int = 8192) -> SemanticScorer:
+def cosine_scorer(embedder, remembered: int = 8192, stored=None) -> SemanticScorer:
     """(question, texts) → cosine similarities with the retrieval embedding model. Give it
     the embedder search uses, wrapped in ``QueryVectorCache`` (the composition root does),
     and the question's vector search computed is reused. The vectors of the last
     ``remembered`` pieces are kept (``RecentVectors``; 8,192 × 384 floats is 12.6 MB): a
-    piece read again is not embedded again."""
-    pieces = RecentVectors(embedder.embed_documents, remembered)
+    piece read again is not embedded again. ``stored``: the vectors an ingest embedded
+    (``StoredVectors.get``, see piece_vectors.py), asked before the model."""
+    pieces = RecentVectors(embedder.embed_documents, remembered, stored)
 
     def score(question: str, texts: list[str]) -> list[float]:
         if not texts:

@@ -77,6 +77,13 @@ def ingest(
             summary = ingester.run(paths, options, progress=report)
         except OSError as exc:  # a folder that cannot be listed, a full disk …
             raise fail(f"cannot ingest: {exc.strerror or exc}: {exc.filename or ''}") from None
+
+        def report_pieces(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, description="Embedding answer pieces")
+
+        # A pruning run also forgets the pieces of pages edited or removed since the last one.
+        changed = None if prune else summary.written
+        pieces = services.embed_pieces(changed, report_pieces)
     for path, reason in summary.failed:
         err.print(f"[yellow]skipped[/yellow] {escape(path)}: {escape(reason)}", soft_wrap=True)
     for path, sentence in summary.flagged:
@@ -90,6 +97,11 @@ def ingest(
         f" · removed {summary.removed} · failed {len(summary.failed)}"
         f" · flagged {len(summary.flagged)}  ({summary.chunks} chunks written)",
         soft_wrap=True,  # one line, whatever the terminal width: scripts read it
+    )
+    out.print(
+        f"answer pieces: {pieces.pieces} · embedded now {pieces.embedded}"
+        f" · forgotten {pieces.forgotten}",
+        soft_wrap=True,
     )
     if summary.failed:
         raise typer.Exit(EXIT_FILES_FAILED)

@@ -64,9 +64,16 @@ class RecentVectors:
     batches: to rounding), so a cached one is the one a fresh batch would give. Safe to
     share between the threads that answer."""
 
-    def __init__(self, embed: Callable[[list[str]], np.ndarray], size: int) -> None:
+    def __init__(
+        self,
+        embed: Callable[[list[str]], np.ndarray],
+        size: int,
+        stored: Callable[[list[str]], dict[str, np.ndarray]] | None = None,
+    ) -> None:
+        """``stored``: vectors kept elsewhere (``StoredVectors.get``), asked before the model."""
         self._embed = embed
         self._size = size
+        self._stored = stored
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -77,10 +84,13 @@ class RecentVectors:
             for text in found:
                 self._vectors.move_to_end(text)
         missing = [t for t in dict.fromkeys(texts) if t not in found]
+        fresh = self._stored(missing) if missing and self._stored is not None else {}
+        missing = [t for t in missing if t not in fresh]
         if missing:
             # Copies: a row kept as a view would keep its whole batch alive after the
             # batch's other rows are forgotten, and the memory would no longer be bounded.
-            fresh = {t: v.copy() for t, v in zip(missing, self._embed(missing), strict=True)}
+            fresh |= {t: v.copy() for t, v in zip(missing, self._embed(missing), strict=True)}
+        if fresh:
             found.update(fresh)
             with self._lock:
                 self._vectors.update(fresh)

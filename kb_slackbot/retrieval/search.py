@@ -19,7 +19,7 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from functools import partial
 from pathlib import Path
 
@@ -167,6 +167,16 @@ class HybridSearcher:
         """How much each question word weighs when the reader measures coverage: its rarity
         in the index, everyday words never rarer than in general text (term_prior)."""
         return self._current().coverage_weights(terms)
+
+    def page_titles(self, doc_ids: Iterable[str] | None = None) -> dict[str, str]:
+        """Live pages (those of ``doc_ids``, or every one): doc id → its title."""
+        live = self._current().live
+        wanted = live if doc_ids is None else [d for d in doc_ids if d in live]
+        return {
+            doc_id: page[0].title
+            for doc_id in wanted
+            if (page := self.cache.page(doc_id, live[doc_id]))
+        }
 
     def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:
         """Every section of a page: (headings, PDF page) → its text, chunks joined in order."""

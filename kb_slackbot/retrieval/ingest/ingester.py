@@ -175,6 +175,7 @@ class Ingester:
         if item.planted:
             run.summary.flag(item.source, item.planted[0])
         run.summary.chunks += len(item.chunks)
+        run.summary.written.append(item.document.doc_id)
         if item.previous is None:
             run.summary.added += 1
         else:

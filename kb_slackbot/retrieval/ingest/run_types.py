@@ -34,6 +34,7 @@ class IngestSummary:
     unchanged: int = 0
     removed: int = 0
     chunks: int = 0
+    written: list[str] = field(default_factory=list)  # doc ids of the pages added or updated
     failed: list[tuple[str, str]] = field(default_factory=list)
     # Pages with text addressed to an assistant: (file, first such sentence).
     flagged: list[tuple[str, str]] = field(default_factory=list)
