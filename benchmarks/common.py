@@ -189,13 +189,16 @@ def sample_questions() -> list[str]:
     return [json.loads(line)["question"] for line in lines if line.strip()]
 
 
-def ingest_sample(data_dir: Path):
-    """The sample KB indexed into ``data_dir`` through the product's own ingest; returns the
-    `Services` that did it, models loaded, for benchmarks that go on to answer."""
+def ingest_sample(data_dir: Path, pieces: bool = False):
+    """The sample KB indexed into ``data_dir`` through the product's own ingest (``pieces``:
+    with the reader's pieces embedded, as `kb-slackbot ingest` does); returns the `Services`
+    that did it, models loaded, for benchmarks that go on to answer."""
     from kb_slackbot.services import Services
 
     services = Services(Settings(_env_file=None, data_dir=data_dir, base_url=SAMPLE_BASE_URL))
     services.ingester.run(
         [ROOT / "sample_kb"], services.ingest_options(None, SAMPLE_BASE_URL, False)
     )
+    if pieces:
+        services.embed_pieces()
     return services

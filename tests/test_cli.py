@@ -39,7 +39,8 @@ def table_text(text: str) -> str:
 def test_ingest_prints_a_summary_and_warns_about_bad_files(tmp_path):
     kb = tmp_path / "kb"
     write(kb, "vpn.md", "# VPN\n\nInstall LoopGate and import the profile.\n")
-    write(kb, "wifi.html", "<html><body><h1>Wi-Fi</h1><p>Use NW-Staff.</p></body></html>")
+    wifi = "<p>Connect to NW-Staff with your laptop account.</p>"
+    write(kb, "wifi.html", f"<html><body><h1>Wi-Fi</h1>{wifi}</body></html>")
     (kb / "broken.md").write_bytes(b"\x00\x00binary")
     data = str(tmp_path / "data")
 
@@ -47,12 +48,15 @@ def test_ingest_prints_a_summary_and_warns_about_bad_files(tmp_path):
     assert result.exit_code == 3, result.output  # some files failed: scripts can tell
     assert "added 2 · updated 0 · unchanged 0 · removed 0 · failed 1 · flagged 0" in (result.stdout)
     assert "(2 chunks written)" in result.stdout
+    # the reader's pieces: one sentence on each page
+    assert "answer pieces: 2 · embedded now 2 · forgotten 0" in result.stdout
     warning = "".join(result.stderr.split())
     assert f"skipped{kb / 'broken.md'}:binaryfile(containsNULbytes),nottext" in warning
 
     again = run("ingest", str(kb), KB_DATA_DIR=data)
     assert again.exit_code == 3
     assert "added 0 · updated 0 · unchanged 2 · removed 0 · failed 1" in again.stdout
+    assert "answer pieces: 0 · embedded now 0" in again.stdout  # nothing changed, nothing read
 
     (kb / "broken.md").unlink()
     (kb / "wifi.html").unlink()
@@ -60,6 +64,7 @@ def test_ingest_prints_a_summary_and_warns_about_bad_files(tmp_path):
     assert pruned.exit_code == 0
     # A different --space is a different document identity: vpn.md is re-indexed.
     assert "updated 1 · unchanged 0 · removed 1 · failed 0" in pruned.stdout
+    assert "embedded now 0 · forgotten 1" in pruned.stdout  # the Wi-Fi page's sentence
 
 
 def test_ingest_of_a_missing_path_fails_clearly(tmp_path):
@@ -160,6 +165,7 @@ def test_ingest_and_doctor_name_pages_addressed_to_an_assistant(tmp_path):
     assert "flaggedpageswarn1withtextaddressedtoanassistant(neverquoted):reset.md" in (
         table_text(doctor.stdout)
     )
+    assert "readerpiecesok2embeddedatingest" in table_text(doctor.stdout)
 
 
 def test_search_has_the_question_length_limit_of_ask(tmp_path):

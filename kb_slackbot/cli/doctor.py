@@ -51,6 +51,12 @@ def _model_checks(services: Services) -> list[Check]:
         rows.append(("reranker", "ok", f"{choice.name} — {choice.reason}"))
         where = f"{s.chroma_host}:{s.chroma_port}" if s.chroma_host else str(s.chroma_dir)
         rows.append(("index", "ok", f"{services.index.count()} chunks at {where}"))
+        pieces = services.piece_vectors.count()
+        rows.append(
+            ("reader pieces", "ok", f"{pieces} embedded at ingest")
+            if pieces or not services.index.count()
+            else ("reader pieces", "warn", "none stored: run `kb-slackbot ingest` again")
+        )
         rows.append(_flagged_check(services))
         provider = services.provider_choice()
         rows.append(("answers", "ok", f"{provider.name} — {provider.reason}"))
