@@ -54,13 +54,15 @@ _META = re.compile(
 _POINTS_BACK = re.compile(
     r"^(?:this|that|these|those|it|its|they|their|then|afterwards|after that|otherwise|"
     r"in (?:that|this|which) case|if so|if not|"
+    # an example of what the sentence before says: "For example, someone working 32 hours…"
+    r"for (?:example|instance)|zum beispiel|beispielsweise|por exemplo|por ejemplo|ví dụ|"
     r"dies(?:e[rsmn]?)?|danach|dann|daher|deshalb|dafür|dabei|dazu|davon|andernfalls|sonst|"
     r"ansonsten|"
     r"isso|isto|ess[ea]s?|est[ea]s?|el[ea]s?|depois disso|em seguida|caso contrário|"
     r"ne(?:ss|st)e caso|então|"
     r"esto|eso|él|ellas?|ellos|después de eso|luego|en (?:ese|este) caso|de lo contrario|"
     r"entonces|"
-    r"nó|họ|điều (?:này|đó)|sau đó|do đó|vì (?:vậy|thế))\b",
+    r"nó|họ|điều (?:này|đó)|sau đó|do đó|vì (?:vậy|thế))\b|^(?:e\.\s?g\.|z\.\s?b\.)",
     re.IGNORECASE,
 )
 

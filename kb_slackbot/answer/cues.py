@@ -7,7 +7,8 @@ cuánto / bao nhiêu" and "is there a budget / gibt es einen Zuschuss" ask for a
 for a time, "who / wer / quem / quién / ai" for a name, "where / wo / onde / dónde", "in which
 city / in welcher Stadt / em qual cidade" and "address / Adresse / endereço" for a place, "phone /
 hotline / Telefon / telefone" for a phone number; "how do I / wie richte ich / como faço /
-cómo puedo" ask for steps.
+cómo puedo" ask for steps, and so does a situation followed by "what do I do? / was muss ich
+tun? / o que faço? / ¿qué hago?".
 """
 
 from __future__ import annotations
@@ -90,6 +91,15 @@ _HOWTO = re.compile(
     r"làm (?:thế nào|sao))",
     re.IGNORECASE,
 )
+# "lost my badge, what do I do?": a situation, then a request for what to do — anywhere in
+# the question, not only at its start.
+_WHAT_TO_DO = re.compile(
+    r"\bwhat (?:do|should|can|must) (?:i|we) do\b(?! with)|\bwhat (?:do|should) (?:i|we) do now\b|"
+    r"\bwas (?:(?:muss|soll) (?:ich|wir|man)|kann ich) (?:\w+ )?(?:tun|machen)\b|\bwas tun\b|"
+    r"\bo que (?:eu )?(?:fa[çc]o|devo fazer|tenho (?:que|de) fazer|preciso fazer)\b|"
+    r"\bqu[eé] (?:hago|debo hacer|tengo que hacer)\b|\b(?:phải|nên) làm gì\b",
+    re.IGNORECASE,
+)
 _NUMBER = re.compile(r"\d")
 _TIME = re.compile(
     r"\b(?:1[0-9]{3}|20[0-9]{2})\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm|uhr|h)\b|"
@@ -138,7 +148,7 @@ def question_type(question: str) -> str | None:
 
 
 def is_howto(question: str) -> bool:
-    return bool(_HOWTO.search(question))
+    return bool(_HOWTO.search(question) or _WHAT_TO_DO.search(question))
 
 
 _DIGITS = re.compile(r"\d[\d.,:]*")

@@ -202,6 +202,16 @@ def test_a_sentence_that_points_back_is_shown_after_the_one_it_points_to():
     # "Sie" is the polite "you" and "Es gibt" is "there is": neither points back
     assert extract_units("Der Code gilt 72 Stunden. Sie erhalten ihn per E-Mail.")[1].lead == ""
     assert extract_units("Der Code gilt 72 Stunden. Es gibt keinen zweiten.")[1].lead == ""
+    # an example says nothing without the rule it illustrates
+    part_time = "Part-time staff get a pro-rated allowance. For example, 32 hours gets 22.4 days."
+    assert extract_units(part_time)[1].lead == "Part-time staff get a pro-rated allowance."
+    for example in ("Zum Beispiel ergeben", "Z. B. ergeben", "Beispielsweise ergeben"):
+        units = extract_units(f"Teilzeit wird anteilig berechnet. {example} 32 Stunden 22,4 Tage.")
+        assert units[1].lead == "Teilzeit wird anteilig berechnet.", example
+    pt = extract_units("Meio período é proporcional. Por exemplo, 32 horas dão 22,4 dias.")
+    assert pt[1].lead == "Meio período é proporcional."
+    assert extract_units("Part-time is pro-rated. E.g. 32 hours give 22.4 days.")[1].lead
+    assert extract_units("Part-time is pro-rated. Examples are listed below.")[1].lead == ""
 
 
 def test_a_nested_item_says_what_it_belongs_to():

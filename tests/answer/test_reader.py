@@ -166,6 +166,35 @@ def test_howto_cues_in_four_languages():
     assert not is_howto("Como isso funciona?")
 
 
+def test_a_situation_then_what_do_i_do_asks_for_steps():
+    for question in (
+        "think i left my badge on the train, what do i do",
+        "the build is red again. what should we do now?",
+        "Ausweis verloren – was muss ich jetzt tun?",
+        "perdi o cartão refeição, o que faço?",
+        "perdí mi tarjeta, ¿qué hago?",
+    ):
+        assert is_howto(question), question
+    # not a request for steps: what to do with a thing, what others did, what one can do there
+    assert not is_howto("what do i do with my old laptop")
+    assert not is_howto("What did the committee do in 1920?")
+    assert not is_howto("Was kann man in Hamburg machen?")
+
+
+def test_a_lost_badge_what_do_i_do_is_answered_with_the_steps(reader):
+    page = (
+        "If your badge is lost, follow these steps.\n\n"
+        "1. Block the badge:\n   ```bash\n   bmctl badge block --reason lost\n   ```\n"
+        "2. Report the loss within 24 hours in PeopleHub.\n"
+        "3. Pick up a temporary badge at reception.\n\n"
+        "If you find your old badge after blocking it, hand it in at reception."
+    )
+    question = "think i left my badge on the train, what do i do"
+    text = _read_page(reader, question, page, "Badges › If your badge is lost").text()
+    assert text.startswith("*If your badge is lost*\n1. Block the badge:"), text
+    assert "bmctl badge block --reason lost" in text and "3. Pick up a temporary badge" in text
+
+
 def test_a_fact_in_a_table_is_answered_with_its_row(reader):
     passages = [Passage(1, TRAVEL, "Travel policy › Hotels", 0.9)]
     reading = reader.read("What is the hotel limit per night in Paris?", passages, _idf)
