@@ -159,15 +159,7 @@ def test_howto_cues_in_four_languages():
         "Wie schließe ich den AVV ab?",
         "como conecto o meu contrato dos correios?",
         "¿cómo restauro una sola tabla desde un backup?",
-    ):
-        assert is_howto(question), question
-    assert not is_howto("What does the VPN cost?")
-    assert not is_howto("Wie hoch ist das Elterngeld?")
-    assert not is_howto("Como isso funciona?")
-
-
-def test_a_situation_then_what_do_i_do_asks_for_steps():
-    for question in (
+        # a situation, then a request for what to do
         "think i left my badge on the train, what do i do",
         "the build is red again. what should we do now?",
         "Ausweis verloren – was muss ich jetzt tun?",
@@ -175,10 +167,16 @@ def test_a_situation_then_what_do_i_do_asks_for_steps():
         "perdí mi tarjeta, ¿qué hago?",
     ):
         assert is_howto(question), question
-    # not a request for steps: what to do with a thing, what others did, what one can do there
-    assert not is_howto("what do i do with my old laptop")
-    assert not is_howto("What did the committee do in 1920?")
-    assert not is_howto("Was kann man in Hamburg machen?")
+    for question in (
+        "What does the VPN cost?",
+        "Wie hoch ist das Elterngeld?",
+        "Como isso funciona?",
+        # what to do with a thing, what others did, what one can do there
+        "what do i do with my old laptop",
+        "What did the committee do in 1920?",
+        "Was kann man in Hamburg machen?",
+    ):
+        assert not is_howto(question), question
 
 
 def test_a_lost_badge_what_do_i_do_is_answered_with_the_steps(reader):
