@@ -258,16 +258,20 @@ class Reader:
             elif code is not None:
                 picks.append(code)
                 words += code.unit.shown_words
-        for i in order[1:3]:
+        looked = 0  # the next two pieces after the best are looked at
+        for i in order[1:]:
             passage, unit = pairs[i]
-            if len(picks) >= 3:  # the best piece, its command, one more at most
+            if len(picks) >= 3 or looked == 2:  # the best piece, its command, one more at most
                 break
+            if any(_overlaps(unit.text, pick.unit.shown) for pick in picks):
+                # a sentence and the code block it introduces: said once, and the repeat
+                # does not take the place of the next piece
+                continue
+            looked += 1
             p = float(probabilities[i])
             too_long = words + unit.shown_words > self.config.max_words
             if p < best * self.config.second_ratio or too_long:
                 break
-            if any(_overlaps(unit.text, pick.unit.shown) for pick in picks):
-                continue  # a sentence and the code block it introduces: say it once
             picks.append(Pick(passage.number, unit, p))
             words += unit.shown_words
         return Reading(picks, best, **facts)

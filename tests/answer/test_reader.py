@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from kb_slackbot.answer.answerability import load_reader_models
+from kb_slackbot.answer.candidates import Unit
 from kb_slackbot.answer.cues import has_new_type, is_howto, question_type
-from kb_slackbot.answer.piece_features import cosine_scorer
+from kb_slackbot.answer.piece_features import FEATURES, cosine_scorer
 from kb_slackbot.answer.reader import Passage, Reader
 from kb_slackbot.retrieval.injection import looks_like_instruction
 
@@ -527,3 +529,20 @@ def test_a_tie_between_sections_goes_to_the_heading_that_means_the_question(read
     intro = replace(single, text="How we back up and restore databases.", heading="Backups")
     text = reader.read(question, [intro], _idf).text()
     assert "1. Open an incident" in text, text
+
+
+def test_a_repeated_piece_does_not_take_the_place_of_the_next_one(reader):
+    # The sentence that introduces a command and the command with it are one piece said
+    # once; the two pieces after them are still looked at (the grace-period limit was lost).
+    passage = Passage(1, "", "Rotating API keys › Cancelling", 0.8)
+    units = [
+        Unit("sentence", "If the old key is still used, undo the revocation:"),
+        Unit("code", "If the old key is still used, undo the revocation:\n```bash\nk undo\n```"),
+        Unit("item", "Schedule the old key for revocation with a grace period."),
+        Unit("sentence", "The grace period can be between 1 hour and 7 days."),
+    ]
+    probabilities = np.array([0.26, 0.24, 0.20, 0.19])
+    rows = np.zeros((4, len(FEATURES)))
+    question = "what's the longest grace period I can give?"
+    reading = reader.select(question, [(passage, u) for u in units], probabilities, rows, {})
+    assert [p.unit.text for p in reading.picks] == [units[0].text, units[2].text, units[3].text]
