@@ -79,6 +79,7 @@ CROSS_SETS = {
     "xquad-vi>xquad-de": ("xquad-vi", "xquad-de"),
 }
 SECOND_RATIOS = (0.9, 0.8, 0.7, 0.6, 0.5)
+NEIGHBOUR_WORDS = (0, 35, 40, 45, 50, 60)  # ReaderConfig.neighbour_words swept (0: off)
 # The answer threshold answers this share of the training sets' questions whose gold paragraph
 # is present. Swept in every fold; the shipped share is the largest at which every held-out
 # set still abstains on ≥ ABSTAIN_FLOOR of its questions with the gold removed (the issue's
@@ -297,6 +298,16 @@ def hit_rate(chosen: list[Case], texts: list[str]) -> list[float]:
     return [float(np.mean(hits)), float(np.mean(words))]
 
 
+def swept(reader: Reader, chosen: list[Case], field: str, values) -> list[float]:
+    """[share containing a gold span, mean words] for each value of one ReaderConfig field."""
+    out = []
+    for value in values:
+        config = dataclasses.replace(reader.config, **{field: value})
+        other = Reader(reader.scorer, reader.first, reader.model, config)
+        out += hit_rate(chosen, [read(c, other)[0] for c in chosen])
+    return out
+
+
 def single(case: Case, column: int) -> str:
     """The one piece a single first-pass feature ranks first."""
     if not case.units:
@@ -463,7 +474,7 @@ def main() -> None:
 
     reading_rows, abstain_rows, band_rows, cross_rows, claim_rows = [], [], [], [], []
     share_rows, kind_rows = [], []
-    ratio_rows = []
+    ratio_rows, neighbour_rows = [], []
     for held in QA_SETS:
         train = [s for s in QA_SETS if s != held]
         reader = fit_reader(prepared, train)
@@ -588,13 +599,12 @@ def main() -> None:
             row += hit_rate(chosen, [scorer.best(c) for c in chosen])
             row += hit_rate(chosen, [single(c, LEXICAL_FEATURES.index("coverage")) for c in chosen])
             reading_rows.append(row)
-            # A second piece is shown when it scores at least this share of the best one.
-            sweep = [held, mode]
-            for ratio in SECOND_RATIOS:
-                config = dataclasses.replace(reader.config, second_ratio=ratio)
-                other = Reader(scorer, reader.first, reader.model, config)
-                sweep += hit_rate(chosen, [read(c, other)[0] for c in chosen])
-            ratio_rows.append(sweep)
+            # A second piece is shown when it scores at least this share of the best one; the
+            # best sentence comes with the next one of its paragraph up to this many words.
+            ratio_rows.append([held, mode, *swept(reader, chosen, "second_ratio", SECOND_RATIOS)])
+            neighbour_rows.append(
+                [held, mode, *swept(reader, chosen, "neighbour_words", NEIGHBOUR_WORDS)]
+            )
         high = high_threshold(correct.predict(rows), right, p_train >= threshold)
         p = answerable.predict(held_rows)
         pc = correct.predict(held_rows)
@@ -647,6 +657,13 @@ def main() -> None:
         "second_ratio); answer contains a gold span / mean words, same readers as above",
         ["set", "protocol"] + [f"{r} {k}" for r in SECOND_RATIOS for k in ("gold", "words")],
         ratio_rows,
+    )
+    print_table(
+        "Neighbour: the best sentence with the next one of its paragraph while both fit this many"
+        " words (ReaderConfig.neighbour_words; 0: never); answer contains a gold span / mean"
+        " words, same readers as above",
+        ["set", "protocol"] + [f"{w} {k}" for w in NEIGHBOUR_WORDS for k in ("gold", "words")],
+        neighbour_rows,
     )
     print_table(
         "Answerability, gold removed (threshold fitted on the other sets: answer 90% there)",

@@ -79,6 +79,7 @@ class Unit:
     context: str = ""  # lead-in / heading words for scoring only
     position: int = 0  # order within the passage
     lead: str = ""  # the sentence a sentence that points back is shown after
+    block: int = -1  # the paragraph or list it is part of (-1: none); its neighbours share it
 
     @property
     def shown(self) -> str:
@@ -132,7 +133,7 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
                 meta = is_meta(sentence)
                 if not meta and len(sentence.split()) >= 3:
                     lead = before if before and points_back(sentence) else ""
-                    units.append(Unit("sentence", sentence, heading, len(units), lead))
+                    units.append(Unit("sentence", sentence, heading, len(units), lead, i))
                 before = "" if meta else sentence
             lead_in = sentences[-1] if sentences and sentences[-1].endswith(":") else ""
             continue
@@ -141,7 +142,7 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
                 if len(item.split()) >= 2:
                     shown = _item_text(_nested_text(item, parent), lead_in)
                     context = f"{heading} {lead_in} {parent}".strip()
-                    units.append(Unit("item", shown, context, len(units)))
+                    units.append(Unit("item", shown, context, len(units), block=i))
             continue  # the lead-in also covers a list that continues after a blank line
         if block.kind == "table":
             for row in table_rows(block.lines):

@@ -39,8 +39,9 @@ _QUESTION_TYPES = {
     # identifiers: a company's tax or bank number is written in digits
     r"\b(?:cnpj|cpf|nif|iban|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|steuernummer|"
     r"account number|kontonummer)\b|"
-    r"quant[oa]s?|quanto tempo|qual (?:é )?o (?:valor|número|telefone|preço|limite)|"
-    r"cu[aá]nt[oa]s?|cu[aá]l es el (?:número|precio|límite|valor)|bao nhiêu|mấy|"
+    # whole words: "enquanto" (while) asks for no amount
+    r"\bquant[oa]s?\b|quanto tempo|qual (?:é )?o (?:valor|número|telefone|preço|limite)|"
+    r"\bcu[aá]nt[oa]s?\b|cu[aá]l es el (?:número|precio|límite|valor)|bao nhiêu|mấy|"
     # "is there a budget / an allowance for …" asks for the amount.
     r"\b(?:is there|are there|do (?:i|we|you) get|can (?:i|we) get) (?:an? |any )?(?:\w+ ){0,2}"
     r"(?:budget|allowance|stipend|subsidy|bonus|discount|reimbursement)s?\b|"
@@ -152,6 +153,34 @@ def is_howto(question: str) -> bool:
 
 
 _DIGITS = re.compile(r"\d[\d.,:]*")
+# Amounts written in words, as prose writes small numbers ("four nations", "alle fünf Jahre",
+# "oito bits", "mười triệu người"): en, de, pt, es, vi. Not the words that also mean something
+# common: "one / ein / um / uno / một" (the article), Spanish "dos" (Portuguese "of the") and
+# "once" (English), Vietnamese "năm" ("year"); multiples and halves count ("das Zehnfache",
+# "twice", "metade", "một nửa").
+_NUMBER_WORDS = (
+    r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
+    r"fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|"
+    r"half|twice|double|triple|"
+    r"zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|vierzig|"
+    r"fünfzig|hundert|tausend|million(?:en)?|milliarden?|hälfte|doppelt|dutzend|\w+fache[nsm]?|"
+    r"dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|"
+    r"quinze|vinte|trinta|quarenta|cinquenta|cem|cento|duzent[oa]s|mil|milh(?:ão|ões)|"
+    r"bilh(?:ão|ões)|metade|dobro|triplo|dezenas|centenas|"
+    r"tres|cuatro|siete|ocho|nueve|diez|doce|veinte|treinta|cuarenta|cincuenta|"
+    r"cien|ciento|mill(?:ón|ones)|mitad|doble|"
+    r"hai|ba|bốn|sáu|bảy|tám|chín|mười|trăm|nghìn|ngàn|triệu|tỷ|nửa"
+)
+_AMOUNT_WORD = re.compile(rf"\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
+# … and a span of time in words: "cinco dias úteis", "two weeks", "drei Monate"
+_TIME_IN_WORDS = re.compile(
+    rf"\b(?:{_NUMBER_WORDS})\s(?:(?:working |business |calendar )?(?:minutes?|hours?|days?|"
+    r"weeks?|months?|years?|decades?|centuries)|(?:arbeits|werk|kalender)?(?:minuten|stunden|"
+    r"tagen?|wochen|monaten?|jahren?|jahrzehnten?)|minutos|horas|dias|días|semanas|meses|anos|"
+    r"años|décadas|séculos|siglos|phút|giờ|ngày|tuần|tháng|năm|thập kỷ|thế kỷ)\b",
+    re.IGNORECASE,
+)
 _PHONE = re.compile(r"\+?\(?\d[\d ()/-]{5,}\d")
 
 
@@ -161,24 +190,32 @@ def has_new_type(kind: str, text: str, question: str) -> bool:
     if kind == "phone":
         return any(m.group(0) not in asked for m in _PHONE.finditer(text))
     if kind == "amount":
-        return any(n not in asked for n in _DIGITS.findall(text))
-    if kind == "time":
-        return any(
-            m.group(0).lower() not in asked
-            for pattern in (_TIME, _RELATIVE_TIME)
-            for m in pattern.finditer(text)
+        return any(n not in asked for n in _DIGITS.findall(text)) or _new_match(
+            _AMOUNT_WORD, text, asked
         )
+    if kind == "time":
+        return any(_new_match(p, text, asked) for p in (_TIME, _RELATIVE_TIME, _TIME_IN_WORDS))
     # person / place: a capitalised word past the first that the question does not name
     return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
+
+
+def _new_match(pattern: re.Pattern, text: str, asked: str) -> bool:
+    """``text`` holds a match of ``pattern`` that the (lower-cased) question does not."""
+    return any(m.group(0).lower() not in asked for m in pattern.finditer(text))
+
+
+# A thousands separator between digit groups: "1,500", "1.500", "1 500" (narrow or no-break
+# space) all write 1500, as a question typed in chat does.
+_THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f](?=\d{3}(?!\d))")
 
 
 def codes_found(question: str, text: str) -> float:
     """Share of the question's numbers and codes ("Q2", "2026", "INC-2214") that ``text``
     holds; 1 when it names none. A page about Q3 does not answer a question about Q2."""
-    asked = {t for t in tokenize(question) if any(c.isdigit() for c in t)}
+    asked = {t for t in tokenize(_THOUSANDS.sub("", question)) if any(c.isdigit() for c in t)}
     if not asked:
         return 1.0
-    return len(asked & set(tokenize(text))) / len(asked)
+    return len(asked & set(tokenize(_THOUSANDS.sub("", text)))) / len(asked)
 
 
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")

@@ -122,6 +122,12 @@ def test_codes_found_is_the_share_of_the_questions_numbers_and_codes_on_the_page
     assert codes_found(question, "Revenue in Q2 2026 was 13.9M.") == 1.0
     assert codes_found("What was the revenue?", "Nothing numeric here.") == 1.0  # none asked
     assert codes_found("Root cause of INC-2214?", "INC-2214: a bad deploy") == 1.0
+    # A number is the same number with or without its thousands separator.
+    over = "whats the charge per label if we go over the 1500 on growth"
+    assert codes_found(over, "Growth: 1,500 labels included; €0.06 per extra label") == 1.0
+    assert codes_found("over 1,500 labels?", "Growth: 1.500 Labels inklusive") == 1.0
+    assert codes_found(over, "Growth: 500 labels included") == 0.0
+    assert codes_found("over 1,500 labels?", "Growth: 1,050 labels") == 0.0
 
 
 def test_evidence_rows_follow_the_models_own_feature_order():
