@@ -188,7 +188,7 @@ def has_new_type(kind: str, text: str, question: str) -> bool:
     """The piece holds a fact of the asked-for kind that the question does not already hold."""
     asked = question.lower()
     if kind == "phone":
-        return any(m.group(0) not in asked for m in _PHONE.finditer(text))
+        return _new_match(_PHONE, text, asked)
     if kind == "amount":
         return any(n not in asked for n in _DIGITS.findall(text)) or _new_match(
             _AMOUNT_WORD, text, asked
@@ -196,7 +196,7 @@ def has_new_type(kind: str, text: str, question: str) -> bool:
     if kind == "time":
         return any(_new_match(p, text, asked) for p in (_TIME, _RELATIVE_TIME, _TIME_IN_WORDS))
     # person / place: a capitalised word past the first that the question does not name
-    return any(m.group(0).lower() not in asked for m in _NAME.finditer(text))
+    return _new_match(_NAME, text, asked)
 
 
 def _new_match(pattern: re.Pattern, text: str, asked: str) -> bool:
