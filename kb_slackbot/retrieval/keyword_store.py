@@ -30,7 +30,8 @@ from .sparse_probe import server_sparse_support
 
 log = structlog.get_logger(__name__)
 
-FORMAT = 2  # 2: hyphenated words also indexed joined (tokens.index_terms)
+FORMAT = 3  # 2: hyphenated words also indexed joined; 3: and "1,500" also as "1500"
+# (tokens.index_terms)
 MAX_SEGMENTS = 8  # more, and the newer ones are merged into one (a search visits each)
 _FETCH = 200  # document versions fetched from Chroma per call
 

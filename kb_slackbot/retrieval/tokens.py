@@ -10,6 +10,12 @@ _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen (Word, PDF exports)
 _HYPHENATED = re.compile(rf"(?u)\b\w++(?:[{_HYPHENS}]\w++)+")  # possessive: no backtracking
 _UNHYPHEN = str.maketrans("", "", _HYPHENS)
+# A number written with thousands separators: "1,500", "1.500", "10 000" (no-break or narrow
+# space). Its tokens are its groups ("1,500" → "500"), so a question that writes "1500" — as
+# chat does — found nothing; it is also indexed as its digits.
+_SEPARATORS = ",.\u00a0\u202f"
+_GROUPED_NUMBER = re.compile(rf"(?<![\d{_SEPARATORS}])\d{{1,3}}(?:[{_SEPARATORS}]\d{{3}})+(?!\d)")
+_UNGROUP = str.maketrans("", "", _SEPARATORS)
 
 
 def tokenize(text: str) -> list[str]:
@@ -19,16 +25,19 @@ def tokenize(text: str) -> list[str]:
 
 def joined_forms(text: str) -> list[str]:
     """Each hyphenated word of ``text`` written joined: "Wi-Fi" → "wifi", "e-mail" →
-    "email", "COVID-19" → "covid19" (not dates and other all-digit runs)."""
+    "email", "COVID-19" → "covid19" (not dates and other all-digit runs); and each number
+    written with thousands separators as its digits: "1,500" → "1500"."""
+    numbers = [m.group(0).translate(_UNGROUP) for m in _GROUPED_NUMBER.finditer(text)]
     if not any(hyphen in text for hyphen in _HYPHENS):
-        return []
+        return numbers
     joined = (word.translate(_UNHYPHEN) for word in _HYPHENATED.findall(text.lower()))
-    return [word for word in joined if not word.isdigit()]
+    return [word for word in joined if not word.isdigit()] + numbers
 
 
 def index_terms(text: str) -> list[str]:
-    """The terms a page's text is found by: its tokens, plus its hyphenated words joined, so
-    a question that writes "wifi" or "email" finds the page that writes "Wi-Fi" or "e-mail".
+    """The terms a page's text is found by: its tokens, plus its hyphenated words joined and
+    its numbers without thousands separators, so a question that writes "wifi", "email" or
+    "1500" finds the page that writes "Wi-Fi", "e-mail" or "1,500".
     Questions are tokenized plainly (``tokenize``): the joined form is another spelling of
     words already counted, so it adds no length and no weight to what was asked."""
     return tokenize(text) + joined_forms(text)

@@ -223,3 +223,24 @@ def test_a_hyphenated_word_is_also_found_written_joined():
     assert index.search("20240115", 5) == []  # dates are not joined
     # Other terms score exactly as before: a joined form adds no length to its chunk.
     same_as_bm25s(index, rows, ["guest password", "the portal", "kiosk mode"])
+
+
+def test_a_number_with_thousands_separators_is_also_found_as_its_digits():
+    rows = [
+        Row("1", "a", "h", "public", "Growth includes 1,500 labels; each extra label costs €0.06."),
+        Row(
+            "2",
+            "b",
+            "h",
+            "public",
+            "Das Paket kostet 1.500 Euro, die Lieferung 10\u202f000 Punkte.",
+        ),
+        Row("3", "c", "h", "public", "Starter includes 500 labels and version 1.5 of the API."),
+    ]
+    index = KeywordIndex([Segment.build("s", rows)])
+    # A question typed in chat writes the digits: "over the 1500 on growth".
+    assert {h.chunk_id for h in index.search("1500", 5)} == {"1", "2"}
+    assert [h.chunk_id for h in index.search("10000", 5)] == ["2"]
+    assert index.search("15", 5) == [] and index.search("006", 5) == []  # decimals stay apart
+    # Other terms score exactly as before: the digits add no length to their chunk.
+    same_as_bm25s(index, rows, ["labels", "extra label costs", "500 labels"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from kb_slackbot.retrieval.keyword_store import MAX_SEGMENTS, KeywordStore
+from kb_slackbot.retrieval.keyword_store import FORMAT, MAX_SEGMENTS, KeywordStore
 from tests.retrieval.helpers import all_hits, ingest, searcher_for, write
 
 
@@ -54,17 +54,19 @@ def test_an_ingest_that_changes_nothing_publishes_nothing(kb, services):
 
 def test_files_of_an_older_format_are_rebuilt_from_chroma(kb, services):
     """An upgrade that changes what is indexed (format 2 adds joined forms: "Wi-Fi" is also
-    "wifi") rebuilds the files on first load instead of searching the old ones."""
-    write(kb, "wifi.md", "# Guest Wi-Fi\n\nThe guest password changes every Monday.\n")
+    "wifi"; format 3 numbers without separators: "1,500" is also "1500") rebuilds the files
+    on first load instead of searching the old ones."""
+    write(kb, "wifi.md", "# Guest Wi-Fi\n\nThe password changes every Monday; 1,500 devices.\n")
     ingest(services, kb)
     generation = services.index.generation()
     path = services.settings.keyword_dir / "manifest.json"
     manifest = json.loads(path.read_text())
-    path.write_text(json.dumps({**manifest, "format": 1}))
+    path.write_text(json.dumps({**manifest, "format": FORMAT - 1}))
     index = KeywordStore(services.settings.keyword_dir, services.index).load(generation)
     rebuilt = json.loads(path.read_text())
-    assert rebuilt["format"] == 2
+    assert rebuilt["format"] == FORMAT == 3
     assert {e["name"] for e in rebuilt["segments"]}.isdisjoint(
         e["name"] for e in manifest["segments"]
     )
     assert [h.chunk_id for h in index.search("wifi", 5)]
+    assert [h.chunk_id for h in index.search("1500", 5)]
