@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..retrieval.tokens import tokenize
+from ..retrieval.tokens import tokenize, ungrouped
 
 # Answer-type cues: question words → the kind of fact asked for (en, de, pt, es, vi).
 _QUESTION_TYPES = {
@@ -204,18 +204,14 @@ def _new_match(pattern: re.Pattern, text: str, asked: str) -> bool:
     return any(m.group(0).lower() not in asked for m in pattern.finditer(text))
 
 
-# A thousands separator between digit groups: "1,500", "1.500", "1 500" (narrow or no-break
-# space) all write 1500, as a question typed in chat does.
-_THOUSANDS = re.compile(r"(?<=\d)[,.\u00a0\u202f](?=\d{3}(?!\d))")
-
-
 def codes_found(question: str, text: str) -> float:
     """Share of the question's numbers and codes ("Q2", "2026", "INC-2214") that ``text``
-    holds; 1 when it names none. A page about Q3 does not answer a question about Q2."""
-    asked = {t for t in tokenize(_THOUSANDS.sub("", question)) if any(c.isdigit() for c in t)}
+    holds; 1 when it names none. A page about Q3 does not answer a question about Q2. A
+    number is the same with or without thousands separators ("1500", "1,500")."""
+    asked = {t for t in tokenize(ungrouped(question)) if any(c.isdigit() for c in t)}
     if not asked:
         return 1.0
-    return len(asked & set(tokenize(_THOUSANDS.sub("", text)))) / len(asked)
+    return len(asked & set(tokenize(ungrouped(text)))) / len(asked)
 
 
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")

@@ -23,6 +23,11 @@ def tokenize(text: str) -> list[str]:
     return _TOKEN.findall(text.lower())
 
 
+def ungrouped(text: str) -> str:
+    """``text`` with its numbers written without thousands separators: "1,500" → "1500"."""
+    return _GROUPED_NUMBER.sub(lambda m: m.group(0).translate(_UNGROUP), text)
+
+
 def joined_forms(text: str) -> list[str]:
     """Each hyphenated word of ``text`` written joined: "Wi-Fi" → "wifi", "e-mail" →
     "email", "COVID-19" → "covid19" (not dates and other all-digit runs); and each number
