@@ -27,3 +27,10 @@ class Pick:
     number: int
     unit: Unit
     probability: float
+
+
+def overlaps(a: str, b: str) -> bool:
+    """One piece holds the other (a code block quoted with its lead-in sentence, a commented
+    command and its whole block)."""
+    a, b = " ".join(a.split()), " ".join(b.split())
+    return a in b or b in a

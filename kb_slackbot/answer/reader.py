@@ -26,14 +26,9 @@ from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units
 from .cues import is_howto, question_type
 from .howto import best_code, best_steps
-from .piece_features import (
-    FEATURES,
-    LEXICAL_FEATURES,
-    SemanticScorer,
-    scored_text,
-    unit_features,
-)
-from .pieces import Passage, Pick
+from .neighbour import with_next_piece
+from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
+from .pieces import Passage, Pick, overlaps
 
 __all__ = ["Passage", "Pick", "Reader", "ReaderConfig", "Reading"]
 
@@ -69,13 +64,6 @@ class Reading:
         return ("\n\n" if _multiline(self.picks) else " ").join(parts)
 
 
-def _overlaps(a: str, b: str) -> bool:
-    """One piece holds the other (a code block quoted with its lead-in sentence, a commented
-    command and its whole block)."""
-    a, b = " ".join(a.split()), " ".join(b.split())
-    return a in b or b in a
-
-
 def _multiline(picks: Sequence[Pick]) -> bool:
     return any("\n" in p.unit.text for p in picks)
 
@@ -94,7 +82,7 @@ class ReaderConfig:
     # read alike on the public sets; each costs an embedding)
     cross_pieces: int = 30  # … plus up to this many pieces of passages in another language
     # The best sentence comes with the next one of its paragraph while both fit this many
-    # words (0: never; Reader.neighbour). Measured on the public sets (fit_reader.py,
+    # words (0: never; neighbour.with_next_piece). Measured on the public sets (fit_reader.py,
     # "Neighbour"): 40 finds the gold span 0.4-1.3 points more often for 0.5-2.7 more words.
     neighbour_words: int = 40
 
@@ -221,7 +209,9 @@ class Reader:
         reading = self.select(question, chosen, self.model.predict(rows), rows, idf)
         if not self.config.neighbour_words:
             return reading
-        return self.neighbour(reading, pairs, lexical)
+        return with_next_piece(
+            reading, pairs, lexical, self.config.neighbour_words, self.config.max_words
+        )
 
     def select(
         self,
@@ -264,7 +254,7 @@ class Reader:
         if howto and "```" not in best_unit.text:
             # A how-to answered by a sentence: the command its passage gives goes with it.
             code = best_code(pairs, probabilities, best_passage.number)
-            if code is not None and _overlaps(code.unit.text, best_unit.text):
+            if code is not None and overlaps(code.unit.text, best_unit.text):
                 # The sentence introduces the command: quote them together.
                 picks[0] = Pick(best_passage.number, code.unit, best)
                 words = code.unit.shown_words
@@ -276,7 +266,7 @@ class Reader:
             passage, unit = pairs[i]
             if len(picks) >= 3 or looked == 2:  # the best piece, its command, one more at most
                 break
-            if any(_overlaps(unit.text, pick.unit.shown) for pick in picks):
+            if any(overlaps(unit.text, pick.unit.shown) for pick in picks):
                 # a sentence and the code block it introduces: said once, and the repeat
                 # does not take the place of the next piece
                 continue
@@ -288,41 +278,3 @@ class Reader:
             picks.append(Pick(passage.number, unit, p))
             words += unit.shown_words
         return Reading(picks, best, **facts)
-
-    def neighbour(
-        self, reading: Reading, pairs: Sequence[tuple[Passage, Unit]], lexical: np.ndarray
-    ) -> Reading:
-        """The best piece, when it is a sentence, with the next sentence of its paragraph: the
-        condition or deadline of a rule often follows it ("You can carry over up to 5 unused
-        days." → "Carried-over days must be used by 31 March…"). A list item comes with the
-        next item only when that one also holds a word of the question (items are parallel
-        entries: the next city's rate is no part of the answer). Only while both fit
-        ``neighbour_words``."""
-        if not reading.picks or reading.picks[0].unit.kind not in ("sentence", "item"):
-            return reading
-        best = reading.picks[0]
-        home = next((p for p, u in pairs if u is best.unit), None)
-        found = [
-            (i, u)
-            for i, (p, u) in enumerate(pairs)
-            if p is home
-            and u.block >= 0
-            and u.block == best.unit.block
-            and u.position == best.unit.position + 1
-            and u.kind == best.unit.kind
-        ]
-        if not found:
-            return reading
-        i, unit = found[0]
-        if unit.kind == "item" and lexical[i, LEXICAL_FEATURES.index("coverage")] <= 0:
-            return reading
-        words = best.unit.shown_words + unit.shown_words
-        said = " ".join(p.unit.shown for p in reading.picks)
-        if words > self.config.neighbour_words or _overlaps(unit.text, said):
-            return reading
-        picks = [best, Pick(best.number, unit, best.probability)]
-        for other in reading.picks[1:]:  # the other picks, while the answer stays in budget
-            if words + other.unit.shown_words <= self.config.max_words:
-                picks.append(other)
-                words += other.unit.shown_words
-        return replace(reading, picks=picks)
