@@ -164,7 +164,9 @@ _NUMBER_WORDS = (
     r"fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|"
     r"half|twice|double|triple|"
     r"zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|vierzig|"
-    r"fünfzig|hundert|tausend|million(?:en)?|milliarden?|hälfte|doppelt|dutzend|\w+fache[nsm]?|"
+    r"fünfzig|hundert|tausend|million(?:en)?|milliarden?|hälfte|doppelt|dutzend|"
+    # "das Zehnfache", not "die einfache Lösung" (simple)
+    r"(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwanzig|hundert|tausend)fache[nsmr]?|"
     r"dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|"
     r"quinze|vinte|trinta|quarenta|cinquenta|cem|cento|duzent[oa]s|mil|milh(?:ão|ões)|"
     r"bilh(?:ão|ões)|metade|dobro|triplo|dezenas|centenas|"

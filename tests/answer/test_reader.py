@@ -596,6 +596,7 @@ def test_an_amount_or_a_span_of_time_written_in_words_is_one():
     assert has_new_type("amount", "grupos de oito bits", "Quantos bits?")
     assert has_new_type("amount", "gấp mười lần trọng lượng", "bao nhiêu?")
     assert not has_new_type("amount", "The canteen serves lunch.", "How much is lunch?")
+    assert not has_new_type("amount", "Die einfache Lösung ist ein Neustart.", "Wie viel?")
     assert not has_new_type("amount", "A lista dos alunos está no portal.", "Quantos alunos?")
     assert has_new_type("time", "Até cinco dias úteis após a divulgação.", "Qual o prazo?")
     assert has_new_type("time", "Requests need two weeks' notice.", "When?")
