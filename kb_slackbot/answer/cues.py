@@ -192,9 +192,7 @@ def has_new_type(kind: str, text: str, question: str) -> bool:
     if kind == "phone":
         return _new_match(_PHONE, text, asked)
     if kind == "amount":
-        return any(n not in asked for n in _DIGITS.findall(text)) or _new_match(
-            _AMOUNT_WORD, text, asked
-        )
+        return _new_match(_DIGITS, text, asked) or _new_match(_AMOUNT_WORD, text, asked)
     if kind == "time":
         return any(_new_match(p, text, asked) for p in (_TIME, _RELATIVE_TIME, _TIME_IN_WORDS))
     # person / place: a capitalised word past the first that the question does not name
