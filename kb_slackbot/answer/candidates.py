@@ -37,13 +37,22 @@ _COMMENT_BY_LANGUAGE = {
 }
 _HASH_COMMENT = re.compile(r"^\s*#(?![!#])\s?(.*)$")
 # "This page explains …": true of the page, never an answer to a question.
-_META = re.compile(
-    r"^(?:this|the following|diese[rs]?|nesta|neste|esta|este|essa|esse|en esta|en este|"
-    r"in diese[rm]|auf diese[rm]|an diese[rm])\s+"
+_DOCUMENT = (
     r"(?:page|document|article|guide|section|doc|runbook|playbook|handbook|manual|tutorial|"
     r"how-to|faq|seite|dokument|artikel|abschnitt|anleitung|handbuch|"
-    r"página|pagina|documento|artigo|seção|secção|sección|guia|guía)\b"
-    r"|^(?:see|siehe|veja|vea|ver)\s+(?:below|unten|abaixo|abajo)\b",
+    r"página|pagina|documento|artigo|seção|secção|sección|guia|guía)"
+)
+_META = re.compile(
+    r"^(?:this|the following|diese[rs]?|nesta|neste|esta|este|essa|esse|en esta|en este|"
+    r"in diese[rm]|auf diese[rm]|an diese[rm])\s+" + _DOCUMENT + r"\b"
+    r"|^(?:see|siehe|veja|vea|ver)\s+(?:below|unten|abaixo|abajo)\b"
+    # … also after a lead-in clause: "Whether you resign or retire, this page explains what
+    # happens between your notice and your last day."
+    r"|[,;:]\s+(?:this|diese[rs]?|esta|este)\s+" + _DOCUMENT + r"\s+"
+    r"(?:explains|describes|covers|tells|shows|lists|summari[sz]es|outlines|sets out|"
+    r"erklärt|beschreibt|zeigt|erläutert|explica|descreve|describe|mostra|muestra|resume)\b"
+    # German puts the verb first after a lead-in: "Wenn du kündigst, erklärt diese Seite …"
+    r"|[,;:]\s+(?:erklärt|beschreibt|zeigt|erläutert)\s+diese[rs]?\s+" + _DOCUMENT + r"\b",
     re.IGNORECASE,
 )
 

@@ -117,10 +117,15 @@ def test_meta_sentences_are_never_candidates():
         "Auf dieser Seite erfahren Sie, wie Sie den AVV abschließen.",
         "Neste guia você aprende a conectar os Correios.",
         "En esta página se explica cómo restaurar una tabla.",
+        "Whether you resign or retire, this page explains what happens before your last day.",
+        "Wenn du kündigst, erklärt diese Seite, was passiert.",
+        "Se você sair da empresa, esta página explica como devolver o notebook.",
     ):
         assert is_meta(sentence), sentence
     assert not is_meta("The page size limit is 10 MB.")
     assert not is_meta("This step takes about 5 minutes.")
+    assert not is_meta("If it fails, this page's table lists the error codes.")
+    assert not is_meta("For help, this guide's author is on #it-help.")
 
 
 def test_section_steps_keep_numbers_and_code_and_stop_at_trailing_prose():
