@@ -80,7 +80,13 @@ _QUESTION_TYPES = {
 _QUESTION_TYPE_PATTERNS = {k: re.compile(v, re.IGNORECASE) for k, v in _QUESTION_TYPES.items()}
 _NOT_A_VERB = r"(?!(?:isso|isto|esto|eso|todo|tempo|tiempo|muito|mucho)\b)"
 _HOWTO = re.compile(
-    r"^[\s¿]*(?:how (?:do|can|should|would) (?:i|we|you)|how to\b|what(?:'s| is| are) the steps|"
+    # at the start of the question or of a clause: "our webhook was down all weekend, how do
+    # we get the events we missed?"
+    r"(?:^|[,;:.?!–—]\s*|\s-\s)[\s¿]*"
+    r"(?:how (?:do|can|should|would) (?:i|we|you)|how to\b|what(?:'s| is| are) the steps|"
+    r"how (?:am|are) (?:i|we) (?:supposed|meant|expected) to|how (?:do|can|would) one\b|"
+    r"what(?:'s| is) the (?:best|right|correct|proper|recommended) way to|"
+    r"wie (?:können|müssen|sollen) wir|"
     r"steps to|wie (?:kann|muss|soll) (?:ich|man)|wie (?:richte|installiere|mache|erstelle|"
     r"setze|aktiviere|deaktiviere|lösche|ändere|rolle|stelle)|"
     # Any verb in the first person: "wie schließe ich", "como conecto", "cómo restauro".

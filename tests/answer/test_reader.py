@@ -167,6 +167,11 @@ def test_howto_cues_in_four_languages():
         "Ausweis verloren – was muss ich jetzt tun?",
         "perdi o cartão refeição, o que faço?",
         "perdí mi tarjeta, ¿qué hago?",
+        # after a situation, and in other words
+        "our webhook endpoint was down all weekend, how do we get the events we missed?",
+        "we keep getting 429s from the api, how are we supposed to retry?",
+        "What's the best way to rotate a key?",
+        "Wie können wir den Vertrag kündigen?",
     ):
         assert is_howto(question), question
     for question in (
@@ -177,6 +182,8 @@ def test_howto_cues_in_four_languages():
         "what do i do with my old laptop",
         "What did the committee do in 1920?",
         "Was kann man in Hamburg machen?",
+        "I know how to set it up, but what does it cost?",
+        "lost the VPN config, how long is a new one valid?",
     ):
         assert not is_howto(question), question
 
