@@ -37,6 +37,14 @@ def scores(path: str, questions: list[dict]) -> dict[str, object]:
     high = [o for o in answered if o.confidence == "high"]
     return {
         "key facts in answer": metrics.mean([float(bool(o.key_facts)) for o in answerable]),
+        # (reports written before the field existed: –)
+        "key facts in the top 5 passages": metrics.mean(
+            [
+                float(o.key_facts_retrieved)
+                for o in answerable
+                if getattr(o, "key_facts_retrieved", None) is not None
+            ]
+        ),
         "cites an expected page": metrics.mean(
             [float(bool(set(o.cited) & set(o.expected))) for o in answerable]
         ),

@@ -62,7 +62,7 @@ def test_eval_prints_the_metrics_table(sample_services, tmp_path):
         app, ["eval", str(questions), "--output", str(report)], env=_env(sample_services)
     )
     assert result.exit_code == 0, result.output
-    for metric in ("recall@5", "mrr", "citation_precision", "not_found_recall", "total_ms_p95"):
+    for metric in ("recall@5", "mrr", "key_facts_in_top5", "not_found_recall", "total_ms_p95"):
         assert metric in result.stdout
     summary = json.loads(report.read_text())["summary"]
     assert summary["questions"] == 6

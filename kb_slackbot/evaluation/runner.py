@@ -5,6 +5,10 @@ With a judge (`kb-slackbot eval --judge PROVIDER`), a question is judged when it
 failed answer is not sent to the judge (its token F1 is already 0). `judge_score` is the mean
 over the questions that got a verdict, `judged` counts them, and `judge_errors` counts judged
 questions whose verdict was "error" (the provider failed) or "unparseable".
+
+`key_facts_in_answer` is the share of answerable questions whose answer holds the key facts of
+their `reference_answer`; `key_facts_in_top{k}` the share whose top k passages do. The gap
+between them is what reading and abstaining lost; what the passages lack, retrieval lost.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ class QuestionOutcome:
     answer: str = ""
     confidence: str = "low"
     key_facts: bool | None = None  # the answer holds the reference's key facts (None: no ref.)
+    # … the top-k passages do: what a generating model (or a better reader) could answer from
+    key_facts_retrieved: bool | None = None
     judge_verdict: str | None = None  # None: not judged (see the module docstring)
     judge_score: float | None = None
     judge_reason: str | None = None
@@ -93,6 +99,8 @@ def run_eval(
         retrieved = [_key(r.chunk.url, r.chunk.doc_id, expected) for r in response.results]
         result = service.answer(item.question, spaces=spaces)
         cited = [_key(s.url, s.doc_id, expected) for s in result.sources]
+        reference = item.reference_answer if item.answerable else None
+        passages = "\n\n".join(r.chunk.text for r in response.results)
         judgement = (
             judge.judge(item.question, item.reference_answer, result.answer)
             if judge and item.reference_answer and result.status == "answered"
@@ -118,6 +126,9 @@ def run_eval(
                 key_facts=metrics.has_key_facts(result.answer, item.reference_answer)
                 if item.reference_answer and result.status == "answered"
                 else (False if item.reference_answer else None),
+                key_facts_retrieved=metrics.has_key_facts(passages, reference)
+                if reference
+                else None,
                 judge_verdict=judgement.verdict if judgement else None,
                 judge_score=judgement.score if judgement else None,
                 judge_reason=judgement.reason if judgement else None,
@@ -164,6 +175,10 @@ def summarise(
         "answer_f1": metrics.mean([o.f1 for o in outcomes if o.f1 is not None]),
         "key_facts_in_answer": metrics.mean(
             [float(o.key_facts) for o in answerable if o.key_facts is not None]
+        ),
+        # Where the rest was lost: in retrieval (not here) or in reading and abstaining.
+        f"key_facts_in_top{k}": metrics.mean(
+            [float(o.key_facts_retrieved) for o in answerable if o.key_facts_retrieved is not None]
         ),
         "judge_score": metrics.mean([o.judge_score for o in outcomes]),
         "judged": sum(o.judge_score is not None for o in outcomes),

@@ -1,0 +1,37 @@
+"""`run_eval` without a judge: the real answer engine on the sample KB (extractive)."""
+
+from __future__ import annotations
+
+from kb_slackbot.evaluation.runner import EvalQuestion, run_eval
+
+VPN_URL = "https://docs.northwindloop.example/it/vpn"
+
+
+def test_key_facts_of_the_passages_say_where_an_answer_was_lost(sample_services):
+    service = sample_services.answer_service("extractive", cached=False)
+    questions = [
+        EvalQuestion(
+            question="How do I set up the VPN on Linux?",
+            expected_sources=[VPN_URL],
+            reference_answer="Run sudo wg-quick up nwl after copying nwl.conf to /etc/wireguard.",
+        ),
+        # The pages hold no such figure: neither the passages nor the answer can.
+        EvalQuestion(
+            question="How much does the VPN cost per month?",
+            expected_sources=[VPN_URL],
+            reference_answer="The VPN costs €987 per month.",
+        ),
+        # Unanswerable: nothing to find, whatever its reference says.
+        EvalQuestion(
+            question="who won the 2019 hackathon?",
+            answerable=False,
+            reference_answer="Team Falcon won the 2019 hackathon.",
+        ),
+    ]
+    report = run_eval(service, questions)
+    linux, cost, hackathon = report.outcomes
+    assert linux.key_facts_retrieved is True and linux.key_facts is True
+    assert cost.key_facts_retrieved is False and cost.key_facts is False
+    assert hackathon.key_facts_retrieved is None
+    assert report.summary["key_facts_in_top5"] == 0.5
+    assert report.summary["key_facts_in_answer"] == 0.5
