@@ -87,6 +87,16 @@ class ReaderConfig:
     neighbour_words: int = 40
 
 
+def asked_language_first(reading: Reading, pairs: Sequence[tuple[Passage, Unit]]) -> Reading:
+    """The pieces shown in the question's language first: when a Portuguese page's piece
+    scored best and an English page's came second, an English question reads the English one
+    first (and cites it as [1]). The order shown only; the reading's figures stay the best
+    piece's."""
+    foreign = {passage.number: passage.cross_language for passage, _ in pairs}
+    picks = sorted(reading.picks, key=lambda pick: foreign.get(pick.number, False))
+    return replace(reading, picks=picks) if picks != reading.picks else reading
+
+
 def _as_section(passage: Passage, heading: str, text: str) -> Passage:
     """Another section of ``passage``'s page, read at its relevance and cited as it."""
     return replace(passage, text=text, heading=heading, section=text, page_sections=())
@@ -207,11 +217,11 @@ class Reader:
         keep, rows = self.shortlist(question, pairs, lexical)
         chosen = [pairs[i] for i in keep]
         reading = self.select(question, chosen, self.model.predict(rows), rows, idf)
-        if not self.config.neighbour_words:
-            return reading
-        return with_next_piece(
-            reading, pairs, lexical, self.config.neighbour_words, self.config.max_words
-        )
+        if self.config.neighbour_words:
+            reading = with_next_piece(
+                reading, pairs, lexical, self.config.neighbour_words, self.config.max_words
+            )
+        return asked_language_first(reading, pairs)
 
     def select(
         self,

@@ -11,7 +11,7 @@ from kb_slackbot.answer.answerability import load_reader_models
 from kb_slackbot.answer.candidates import Unit, extract_units
 from kb_slackbot.answer.cues import has_new_type, is_howto, question_type
 from kb_slackbot.answer.piece_features import FEATURES, cosine_scorer
-from kb_slackbot.answer.reader import Passage, Reader
+from kb_slackbot.answer.reader import Passage, Pick, Reader, Reading, asked_language_first
 from kb_slackbot.retrieval.injection import looks_like_instruction
 
 TRAVEL = """Hotels must be booked through the travel tool.
@@ -609,3 +609,21 @@ def test_an_amount_or_a_span_of_time_written_in_words_is_one():
     assert has_new_type("time", "Requests need two weeks' notice.", "When?")
     # "enquanto" (while) holds "quanto" but asks for no amount
     assert question_type("Como a ciência se classifica enquanto ciência?") is None
+
+
+def test_pieces_in_the_question_s_language_are_shown_first():
+    brasil = Passage(1, "", "Home office no Brasil", 0.74, cross_language=True)
+    policy = Passage(2, "", "Remote work › Allowances", 0.41)
+    ajuda = Unit("sentence", "Quem trabalha em home office recebe R$ 150 por mês.")
+    setup = Unit("row", "Home office setup (one-off) — Amount: €600")
+    pairs = [(brasil, ajuda), (policy, setup)]
+    reading = Reading([Pick(1, ajuda, 0.24), Pick(2, setup, 0.21)], 0.24, foreign=True)
+    shown = asked_language_first(reading, pairs)
+    assert [p.number for p in shown.picks] == [2, 1]
+    assert shown.text().startswith("Home office setup")
+    assert shown.best == 0.24 and shown.foreign  # the figures stay the best piece's
+    # already in order, or nothing in the question's language: unchanged
+    native_first = Reading([Pick(2, setup, 0.3), Pick(1, ajuda, 0.2)], 0.3)
+    assert asked_language_first(native_first, pairs) is native_first
+    only_foreign = Reading([Pick(1, ajuda, 0.24)], 0.24, foreign=True)
+    assert asked_language_first(only_foreign, pairs) is only_foreign
