@@ -167,7 +167,8 @@ def timed(fn, *args, **kwargs):
 
 def print_table(title: str, header: list[str], rows: list[list[object]]) -> None:
     cells = [[str(h) for h in header]] + [
-        [f"{c:.3f}" if isinstance(c, float) else str(c) for c in row] for row in rows
+        [f"{c:.3f}" if isinstance(c, float) else "–" if c is None else str(c) for c in row]
+        for row in rows
     ]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     print(f"\n## {title}\n")
