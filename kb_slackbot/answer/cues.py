@@ -223,6 +223,35 @@ def codes_found(question: str, text: str) -> float:
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 
 
+# A question for a number that identifies: a phone or fax number, a company's tax number, a
+# bank account. Nothing but such a number answers it: "what's the IBAN for paying invoices?"
+# is not answered by the payment-run row that names the bank's cut-off time.
+_ASKS_FOR_IDENTIFIER = re.compile(
+    r"\b(?:phone|telephone|hotline|fax|contact) (?:number|no\b)|"
+    r"\b(?:telefon|ruf|fax|hotline-?|kontakt)nummer\b|"
+    r"\bn[uú]mero (?:de |do |da )?(?:telefone|tel[eé]fono|fax|contato|contacto|whatsapp)\b|"
+    r"số điện thoại|"
+    r"\b(?:cnpj|cpf|nif|iban|bic|swift code|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|"
+    r"steuernummer|steuer-id|account number|kontonummer|n[uú]mero (?:da|de) conta)\b",
+    re.IGNORECASE,
+)
+# Seven digits or more, with the separators such numbers are written with.
+_IDENTIFIER = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
+
+
+def lacks_identifier(question: str, answer: str) -> bool:
+    """The question asks for a phone number or an identifier and the answer shows none that
+    the question does not already hold. (No public question asks for one — 0 of 3,580 — so
+    this is a definition, not a fit.)"""
+    if not _ASKS_FOR_IDENTIFIER.search(question):
+        return False
+    asked = question.lower()
+    return not any(
+        sum(c.isdigit() for c in m.group(0)) >= 7 and m.group(0).lower() not in asked
+        for m in _IDENTIFIER.finditer(answer)
+    )
+
+
 def about_another_year(question: str, answer: str) -> bool:
     """The question names a year and the answer names years, none of them the question's: the
     2026 dates do not answer "when are the meetings in 2027?". Measured on the public sets

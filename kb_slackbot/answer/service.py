@@ -33,7 +33,7 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
-from .cues import about_another_year, codes_found
+from .cues import about_another_year, codes_found, lacks_identifier
 from .follow_up import names_a_new_subject, rewordings
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
@@ -267,7 +267,10 @@ class AnswerService:
                 codes_found=codes_found(question, best.chunk.embedding_text()),
             )
         )
-        if verdict.answerable and about_another_year(question, _shown(reading, results)):
+        shown = _shown(reading, results) if verdict.answerable else ""
+        if verdict.answerable and (
+            about_another_year(question, shown) or lacks_identifier(question, shown)
+        ):
             return replace(verdict, answerable=False)  # a near miss, whatever the evidence
         return verdict
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb_slackbot.answer.answerability import Evidence, load_answerability
-from kb_slackbot.answer.cues import about_another_year, codes_found
+from kb_slackbot.answer.cues import about_another_year, codes_found, lacks_identifier
 from kb_slackbot.answer.prompts import says_not_covered
 
 STRONG = Evidence(
@@ -152,3 +152,32 @@ def test_the_service_does_not_answer_a_question_about_a_year_the_pages_do_not_co
     service = sample_services.answer_service("none", cached=False)
     assert service.answer("Welche Feiertage gibt es 2026 in Berlin?").status == "answered"
     assert service.answer("Welche Feiertage gibt es 2027 in Berlin?").status == "not_found"
+
+
+def test_a_question_for_a_phone_number_or_an_identifier_needs_one_in_the_answer():
+    assert lacks_identifier("what's the phone number for sev 1 support?", "Call the hotline.")
+    assert not lacks_identifier("what's the IT hotline number?", "Hotline: +31 20 555 0140.")
+    assert lacks_identifier(
+        "qual é o CNPJ da Parcelwise Tecnologia Ltda.?",
+        "Empresas com CNPJ brasileiro são faturadas pela Parcelwise Tecnologia Ltda.",
+    )
+    assert not lacks_identifier("qual é o CNPJ?", "CNPJ: 12.345.678/0001-90")
+    assert not lacks_identifier("Wie lautet die Kontonummer?", "IBAN DE89 3704 0044 0532 0130 00")
+    # short numbers are not one, nor the number the question gives
+    assert lacks_identifier("what's the fax number?", "PIN 448 271, room 2.04")
+    assert lacks_identifier("is +31 20 555 0140 the hotline number?", "+31 20 555 0140")
+    # other questions are never held to it
+    assert not lacks_identifier("how many vacation days do I get?", "28 days.")
+    assert not lacks_identifier("Wann wurde das Telefon erfunden?", "Im Jahr 1876.")
+
+
+def test_the_service_does_not_answer_an_identifier_question_with_text_that_has_none(
+    sample_services,
+):
+    service = sample_services.answer_service("none", cached=False)
+    # The payment-run rows name the paying entities and cut-off times, no bank account.
+    assert service.answer("what's the IBAN for paying Northwind Loop invoices?").status == (
+        "not_found"
+    )
+    hotline = service.answer("what's the IT hotline number?")
+    assert hotline.status == "answered" and "+31 20 555 0140" in hotline.answer
