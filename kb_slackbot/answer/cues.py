@@ -235,19 +235,20 @@ _ASKS_FOR_IDENTIFIER = re.compile(
     r"steuernummer|steuer-id|account number|kontonummer|n[uú]mero (?:da|de) conta)\b",
     re.IGNORECASE,
 )
-# Seven digits or more, with the separators such numbers are written with.
-_IDENTIFIER = re.compile(r"\+?\(?\d[\d ()./-]{5,}\d")
+# A number as such numbers are written: "+31 20 555 0140", "12.345.678/0001-90", and also
+# an internal extension ("ext. 4711"), so three digits or more; a time ("14:00") is not one.
+_IDENTIFIER = re.compile(r"\+?\(?\d[\d ()./-]*\d")
 
 
 def lacks_identifier(question: str, answer: str) -> bool:
-    """The question asks for a phone number or an identifier and the answer shows none that
-    the question does not already hold. (No public question asks for one — 0 of 3,580 — so
-    this is a definition, not a fit.)"""
+    """The question asks for a phone number or an identifier and the answer shows no number
+    that the question does not already hold. (No public question asks for one — 0 of 3,580 —
+    so this is a definition, not a fit.)"""
     if not _ASKS_FOR_IDENTIFIER.search(question):
         return False
     asked = question.lower()
     return not any(
-        sum(c.isdigit() for c in m.group(0)) >= 7 and m.group(0).lower() not in asked
+        sum(c.isdigit() for c in m.group(0)) >= 3 and m.group(0).lower() not in asked
         for m in _IDENTIFIER.finditer(answer)
     )
 

@@ -163,8 +163,9 @@ def test_a_question_for_a_phone_number_or_an_identifier_needs_one_in_the_answer(
     )
     assert not lacks_identifier("qual é o CNPJ?", "CNPJ: 12.345.678/0001-90")
     assert not lacks_identifier("Wie lautet die Kontonummer?", "IBAN DE89 3704 0044 0532 0130 00")
-    # short numbers are not one, nor the number the question gives
-    assert lacks_identifier("what's the fax number?", "PIN 448 271, room 2.04")
+    assert not lacks_identifier("what's the IT hotline number?", "Call extension 4711.")
+    # a time or a short number is not one, nor the number the question gives
+    assert lacks_identifier("what's the fax number?", "The desk is staffed 08:00–18:00, room 12.")
     assert lacks_identifier("is +31 20 555 0140 the hotline number?", "+31 20 555 0140")
     # other questions are never held to it
     assert not lacks_identifier("how many vacation days do I get?", "28 days.")
