@@ -237,20 +237,15 @@ _ASKS_FOR_IDENTIFIER = re.compile(
 )
 # A number as such numbers are written: "+31 20 555 0140", "12.345.678/0001-90", and also
 # an internal extension ("ext. 4711"), so three digits or more; a time ("14:00") is not one.
-_IDENTIFIER = re.compile(r"\+?\(?\d[\d ()./-]*\d")
+_IDENTIFIER = re.compile(r"\+?\(?\d(?:[ ()./-]*\d){2,}")
 
 
 def lacks_identifier(question: str, answer: str) -> bool:
     """The question asks for a phone number or an identifier and the answer shows no number
     that the question does not already hold. (No public question asks for one — 0 of 3,580 —
     so this is a definition, not a fit.)"""
-    if not _ASKS_FOR_IDENTIFIER.search(question):
-        return False
-    asked = question.lower()
-    return not any(
-        sum(c.isdigit() for c in m.group(0)) >= 3 and m.group(0).lower() not in asked
-        for m in _IDENTIFIER.finditer(answer)
-    )
+    asks = bool(_ASKS_FOR_IDENTIFIER.search(question))
+    return asks and not _new_match(_IDENTIFIER, answer, question.lower())
 
 
 def about_another_year(question: str, answer: str) -> bool:

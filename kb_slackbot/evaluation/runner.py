@@ -14,13 +14,14 @@ between them is what reading and abstaining lost; what the passages lack, retrie
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
 from ..answer.service import AnswerService
+from ..retrieval.results import SearchResult
 from . import metrics
 from .judge import AnswerJudge
 
@@ -100,7 +101,6 @@ def run_eval(
         result = service.answer(item.question, spaces=spaces)
         cited = [_key(s.url, s.doc_id, expected) for s in result.sources]
         reference = item.reference_answer if item.answerable else None
-        passages = "\n\n".join(r.chunk.text for r in response.results)
         judgement = (
             judge.judge(item.question, item.reference_answer, result.answer)
             if judge and item.reference_answer and result.status == "answered"
@@ -126,9 +126,7 @@ def run_eval(
                 key_facts=metrics.has_key_facts(result.answer, item.reference_answer)
                 if item.reference_answer and result.status == "answered"
                 else (False if item.reference_answer else None),
-                key_facts_retrieved=metrics.has_key_facts(passages, reference)
-                if reference
-                else None,
+                key_facts_retrieved=_facts_in(response.results, reference) if reference else None,
                 judge_verdict=judgement.verdict if judgement else None,
                 judge_score=judgement.score if judgement else None,
                 judge_reason=judgement.reason if judgement else None,
@@ -137,6 +135,11 @@ def run_eval(
         if progress:
             progress(n, len(questions))
     return EvalReport(summarise(outcomes, k, judge.name if judge else None), outcomes)
+
+
+def _facts_in(results: Sequence[SearchResult], reference: str) -> bool | None:
+    """The found passages together hold the reference's key facts."""
+    return metrics.has_key_facts("\n\n".join(r.chunk.text for r in results), reference)
 
 
 def _key(url: str, doc_id: str, expected: set[str]) -> str:
