@@ -267,11 +267,10 @@ class AnswerService:
                 codes_found=codes_found(question, best.chunk.embedding_text()),
             )
         )
-        shown = _shown(reading, results) if verdict.answerable else ""
-        if verdict.answerable and (
-            about_another_year(question, shown) or lacks_identifier(question, shown)
-        ):
-            return replace(verdict, answerable=False)  # a near miss, whatever the evidence
+        if verdict.answerable:
+            shown = _shown(reading, results)
+            if about_another_year(question, shown) or lacks_identifier(question, shown):
+                return replace(verdict, answerable=False)  # a near miss, whatever the evidence
         return verdict
 
     def _finish(
