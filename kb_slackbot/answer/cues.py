@@ -223,29 +223,52 @@ def codes_found(question: str, text: str) -> float:
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 
 
-# A question for a number that identifies: a phone or fax number, a company's tax number, a
-# bank account. Nothing but such a number answers it: "what's the IBAN for paying invoices?"
-# is not answered by the payment-run row that names the bank's cut-off time.
-_ASKS_FOR_IDENTIFIER = re.compile(
-    r"\b(?:phone|telephone|hotline|fax|contact) (?:number|no\b)|"
-    r"\b(?:telefon|ruf|fax|hotline-?|kontakt)nummer\b|"
-    r"\bn[uú]mero (?:de |do |da )?(?:telefone|tel[eé]fono|fax|contato|contacto|whatsapp)\b|"
-    r"số điện thoại|"
-    r"\b(?:cnpj|cpf|nif|iban|bic|swift code|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|"
-    r"steuernummer|steuer-id|account number|kontonummer|n[uú]mero (?:da|de) conta)\b",
-    re.IGNORECASE,
+# Questions that only one kind of string answers, and that string: a phone or fax number, a
+# company's tax number or a bank account (a number of three digits or more — an internal
+# extension "ext. 4711" counts, a time "14:00" does not; "+31 20 555 0140",
+# "12.345.678/0001-90"); an email address; a web address. "what's the IBAN for paying
+# invoices?" is not answered by the payment-run row that names the bank's cut-off time.
+_ONLY_ANSWERED_BY = (
+    (
+        re.compile(
+            r"\b(?:phone|telephone|hotline|fax|contact) (?:number|no\b)|"
+            r"\b(?:telefon|ruf|fax|hotline-?|kontakt)nummer\b|"
+            r"\bn[uú]mero (?:de |do |da )?(?:telefone|tel[eé]fono|fax|contato|contacto|whatsapp)\b|"
+            r"số điện thoại|"
+            r"\b(?:cnpj|cpf|nif|iban|bic|swift code|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|"
+            r"steuernummer|steuer-id|account number|kontonummer|n[uú]mero (?:da|de) conta)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(r"\+?\(?\d(?:[ ()./-]*\d){2,}"),
+    ),
+    (
+        re.compile(
+            r"\b(?:e-?mail|mail) (?:address|adresse)|\be-?mail-?adresse|endereço de e-?mail|"
+            r"correo electr[oó]nico|direcci[oó]n de (?:correo|e-?mail)|địa chỉ email",
+            re.IGNORECASE,
+        ),
+        re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    ),
+    (
+        re.compile(
+            r"\b(?:url|web ?address|website address|web-?adresse|endereço (?:do site|web)|"
+            r"direcci[oó]n web)\b",
+            re.IGNORECASE,
+        ),
+        re.compile(r"https?://\S+|\b(?:[\w-]+\.)+(?:com|org|net|io|example|[a-z]{2})/\S*"),
+    ),
 )
-# A number as such numbers are written: "+31 20 555 0140", "12.345.678/0001-90", and also
-# an internal extension ("ext. 4711"), so three digits or more; a time ("14:00") is not one.
-_IDENTIFIER = re.compile(r"\+?\(?\d(?:[ ()./-]*\d){2,}")
 
 
 def lacks_identifier(question: str, answer: str) -> bool:
-    """The question asks for a phone number or an identifier and the answer shows no number
-    that the question does not already hold. (No public question asks for one — 0 of 3,580 —
-    so this is a definition, not a fit.)"""
-    asks = bool(_ASKS_FOR_IDENTIFIER.search(question))
-    return asks and not _new_match(_IDENTIFIER, answer, question.lower())
+    """The question asks for a phone number, an identifier, an email or a web address, and
+    the answer shows none that the question does not already hold. (No public question asks
+    for one — 0 of 3,580 — so this is a definition, not a fit.)"""
+    asked = question.lower()
+    return any(
+        asks.search(question) and not _new_match(answer_by, answer, asked)
+        for asks, answer_by in _ONLY_ANSWERED_BY
+    )
 
 
 def about_another_year(question: str, answer: str) -> bool:

@@ -167,7 +167,13 @@ def test_a_question_for_a_phone_number_or_an_identifier_needs_one_in_the_answer(
     # a time or a short number is not one, nor the number the question gives
     assert lacks_identifier("what's the fax number?", "The desk is staffed 08:00–18:00, room 12.")
     assert lacks_identifier("is +31 20 555 0140 the hotline number?", "+31 20 555 0140")
+    # an email address, a web address
+    assert lacks_identifier("what's the email address for HR?", "Use the HR portal.")
+    assert not lacks_identifier("Wie lautet die E-Mail-Adresse?", "Schreib an hr@firma.example.")
+    assert lacks_identifier("what's the ACS url?", "Ask IT for the ACS value.")
+    assert not lacks_identifier("what's the ACS url?", "`https://app.example/sso/saml/acs`")
     # other questions are never held to it
+    assert not lacks_identifier("got a sketchy email, where do i report it?", "Use Report.")
     assert not lacks_identifier("how many vacation days do I get?", "28 days.")
     assert not lacks_identifier("Wann wurde das Telefon erfunden?", "Im Jahr 1876.")
 
