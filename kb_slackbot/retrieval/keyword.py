@@ -27,7 +27,7 @@ import numpy as np
 
 from .keyword_segment import EMPTY, Row, Segment
 from .term_prior import expected_share, frequency_in, written_out
-from .tokens import fold, tokenize
+from .tokens import fold, tokenize, ungrouped
 
 __all__ = ["EMPTY", "KeywordHit", "KeywordIndex", "Row", "Segment", "index_texts", "tokenize"]
 
@@ -152,7 +152,9 @@ class KeywordIndex:
 
     def search(self, query: str, k: int, spaces: Collection[str] | None = None) -> list[KeywordHit]:
         """Top-k live chunks; ``spaces`` limits them inside the scoring (None: every space)."""
-        tokens = tokenize(query)
+        # A number the question writes with separators is searched as its digits, which every
+        # chunk that writes it either way holds ("1,500" and "1500"; tokens.index_terms).
+        tokens = tokenize(ungrouped(query))
         if not self.size or not tokens or k <= 0:
             return []
         mask = None

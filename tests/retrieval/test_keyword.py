@@ -241,6 +241,12 @@ def test_a_number_with_thousands_separators_is_also_found_as_its_digits():
     # A question typed in chat writes the digits: "over the 1500 on growth".
     assert {h.chunk_id for h in index.search("1500", 5)} == {"1", "2"}
     assert [h.chunk_id for h in index.search("10000", 5)] == ["2"]
+    # … and a question that writes the separator finds the page that writes the digits, and
+    # no longer the page with 500 of something
+    plain = [Row("4", "d", "h", "public", "1500 labels"), Row("5", "e", "h", "public", "500 kg")]
+    digits = KeywordIndex([Segment.build("d", plain)])
+    assert [h.chunk_id for h in digits.search("1,500", 5)] == ["4"]
+    assert {h.chunk_id for h in index.search("1,500", 5)} == {"1", "2"}
     assert index.search("15", 5) == [] and index.search("006", 5) == []  # decimals stay apart
     # Other terms score exactly as before: the digits add no length to their chunk.
     same_as_bm25s(index, rows, ["labels", "extra label costs", "500 labels"])
