@@ -17,6 +17,11 @@ import re
 
 from ..retrieval.tokens import tokenize, ungrouped
 
+# Identifiers a question may ask for: a company's tax or bank number is written in digits.
+_IDENTIFIERS = (
+    r"cnpj|cpf|nif|iban|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|steuernummer|"
+    r"account number|kontonummer"
+)
 # Answer-type cues: question words → the kind of fact asked for (en, de, pt, es, vi).
 _QUESTION_TYPES = {
     # Checked first: "what's the hotline number" / "who do I call" want a phone number.
@@ -36,9 +41,7 @@ _QUESTION_TYPES = {
     r"(?:qual|que) (?:[ée] )?(?:a )?(?:porcentagem|percentagem|percentual)|"
     r"qu[eé] porcentaje|cu[aá]l es el porcentaje|"
     r"welche (?:\w+)?nummer|"
-    # identifiers: a company's tax or bank number is written in digits
-    r"\b(?:cnpj|cpf|nif|iban|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|steuernummer|"
-    r"account number|kontonummer)\b|"
+    rf"\b(?:{_IDENTIFIERS})\b|"
     # whole words: "enquanto" (while) asks for no amount
     r"\bquant[oa]s?\b|quanto tempo|qual (?:é )?o (?:valor|número|telefone|preço|limite)|"
     r"\bcu[aá]nt[oa]s?\b|cu[aá]l es el (?:número|precio|límite|valor)|bao nhiêu|mấy|"
@@ -235,8 +238,7 @@ _ONLY_ANSWERED_BY = (
             r"\b(?:telefon|ruf|fax|hotline-?|kontakt)nummer\b|"
             r"\bn[uú]mero (?:de |do |da )?(?:telefone|tel[eé]fono|fax|contato|contacto|whatsapp)\b|"
             r"số điện thoại|"
-            r"\b(?:cnpj|cpf|nif|iban|bic|swift code|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|"
-            r"steuernummer|steuer-id|account number|kontonummer|n[uú]mero (?:da|de) conta)\b",
+            rf"\b(?:{_IDENTIFIERS}|bic|swift code|steuer-id|n[uú]mero (?:da|de) conta)\b",
             re.IGNORECASE,
         ),
         re.compile(r"\+?\(?\d(?:[ ()./-]*\d){2,}"),
