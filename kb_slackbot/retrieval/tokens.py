@@ -43,8 +43,9 @@ def index_terms(text: str) -> list[str]:
     """The terms a page's text is found by: its tokens, plus its hyphenated words joined and
     its numbers without thousands separators, so a question that writes "wifi", "email" or
     "1500" finds the page that writes "Wi-Fi", "e-mail" or "1,500".
-    Questions are tokenized plainly (``tokenize``): the joined form is another spelling of
-    words already counted, so it adds no length and no weight to what was asked."""
+    Questions are tokenized plainly (``tokenize``; BM25 first writes their grouped numbers as
+    digits, ``ungrouped``): the joined form is another spelling of words already counted, so
+    it adds no length and no weight to what was asked."""
     return tokenize(text) + joined_forms(text)
 
 
