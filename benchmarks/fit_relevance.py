@@ -319,6 +319,10 @@ def main() -> None:
     parser.add_argument("--sets", default=",".join(SETS + tuple(PAIRS)))
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
+    if args.write and args.reranker == "none":
+        # The entries written would have no reranker stage, and KB_RERANKER=nanoranker would
+        # silently rank with the first stage alone.
+        parser.error("--write needs --reranker nanoranker: it refits the reranker stage too")
     sets = tuple(args.sets.split(","))
     reranker = load_reranker(args.reranker, "unused").reranker if args.reranker != "none" else None
     # --write replaces the entries of the embedding models fitted now and keeps the others.

@@ -19,6 +19,7 @@ but shown after the sentence it points back to (``lead``): alone it says nothing
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 
 from .markdown_blocks import FENCE, ITEM, Block, clean_inline, list_items, parse_blocks, table_rows
@@ -158,8 +159,10 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
                 units.append(Unit("row", row, heading, len(units)))
             lead_in = ""
             continue
-        # Code: quoted with the step or sentence that introduces it.
-        code = "\n".join(block.lines).strip()
+        # Code: quoted with the step or sentence that introduces it. A block indented under
+        # a list item loses that indent as a whole (its fences and lines stay aligned).
+        lines = textwrap.dedent("\n".join(block.lines)).split("\n")
+        code = "\n".join(lines).strip()
         intro = units[-1] if units and i > 0 and blocks[i - 1].kind in ("prose", "list") else None
         if intro is not None and intro.kind in ("sentence", "item"):
             units.append(Unit("code", f"{intro.text}\n{code}", heading, len(units)))
@@ -168,7 +171,7 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
         # A block of several commented commands is a small reference table: each comment
         # is what its command does ("# Roll back to the previous version").
         context = f"{heading} {intro.text if intro else ''}".strip()
-        for comment, snippet in commented_commands(block.lines):
+        for comment, snippet in commented_commands(lines):
             lead = comment if comment[-1] in "?.!:" else f"{comment}:"
             units.append(Unit("code", f"{lead}\n{snippet}", context, len(units)))
     return units
@@ -235,7 +238,10 @@ def section_steps(text: str, max_lines: int = 40) -> str:
                 out.append(f"{number or numbered}. {item}" if number else f"- {item}")
             in_steps = True
         elif block.kind == "code" and in_steps:
-            out.extend("   " + line for line in "\n".join(block.lines).strip().split("\n"))
+            # Indented under its step as a whole: a block already indented in the page (a
+            # step's continuation) keeps its own shape, not that indent plus ours.
+            code = textwrap.dedent("\n".join(block.lines)).strip("\n")
+            out.extend("   " + line for line in code.split("\n"))
         elif block.kind == "prose" and in_steps and numbered >= 1:
             # A sentence after the steps ("To disconnect, run …") ends the sequence.
             continue

@@ -17,6 +17,9 @@ _INCOMING_LINK = re.compile(r"<((?:https?|mailto):[^|>]+)(?:\|([^>]*))?>")
 _SPACE = re.compile(r"\s+")
 _BLANK_LINES = re.compile(r"\n{3,}")
 _LINK = re.compile(r"<([^<>|\s]+)\|([^<>]*)>")
+# A fenced code block, with the indentation of its opening fence (a step's code sits under
+# the step) and the language hint after it ("```bash").
+_FENCED = re.compile(r"^([ \t]*)```[^\n`]*\n(.*?)\n?[ \t]*```[ \t]*$", re.MULTILINE | re.DOTALL)
 
 
 def clean_text(raw: str, keep_lines: bool = False) -> str:
@@ -44,7 +47,16 @@ def escape(text: str) -> str:
 def to_mrkdwn(markdown: str) -> str:
     """Markdown (what models write) → Slack mrkdwn (what Slack renders)."""
     # Escape first: the converter emits its own <url|text> links, which must stay live.
-    return _LINK.sub(_show_where, convert(escape(markdown)).strip())
+    return _FENCED.sub(_bare_fence, _LINK.sub(_show_where, convert(escape(markdown)).strip()))
+
+
+def _bare_fence(block: re.Match[str]) -> str:
+    """Slack has no syntax highlighting: a language hint after the fence is shown as the
+    block's first line ("bash"), and the indentation a step's code has in Markdown is
+    shown inside the block. Both go; the code's own indentation stays."""
+    indent, body = block.group(1), block.group(2)
+    lines = [line.removeprefix(indent) for line in body.split("\n")]
+    return "```\n" + "\n".join(lines) + "\n```"
 
 
 def _show_where(link: re.Match[str]) -> str:

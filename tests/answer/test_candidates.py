@@ -137,6 +137,35 @@ def test_section_steps_keep_numbers_and_code_and_stop_at_trailing_prose():
     assert section_steps("1. Only one step.\n") == ""  # one step is not a procedure
 
 
+def test_code_indented_under_its_step_is_indented_once():
+    """A step's code written as the step's continuation (indented in the page) is shown
+    indented as a whole, not by the page's indent plus ours: its closing fence must line up
+    with its opening one."""
+    page = (
+        "1. Sign in:\n\n   ```bash\n   pwctl login \\\n     --sso\n   ```\n\n"
+        "2. List the keys:\n\n   ```bash\n   pwctl keys list\n   ```\n"
+    )
+    assert section_steps(page).splitlines() == [
+        "1. Sign in:",
+        "   ```bash",
+        "   pwctl login \\",
+        "     --sso",
+        "   ```",
+        "2. List the keys:",
+        "   ```bash",
+        "   pwctl keys list",
+        "   ```",
+    ]
+
+
+def test_a_steps_code_is_quoted_without_the_steps_indent():
+    """The code piece of a step ("Check that you are connected:" + its block) is quoted
+    with its fences and lines aligned, as a code block read alone would be."""
+    page = "1. Check that you are connected:\n\n   ```bash\n   bmctl vpn status\n   ```\n"
+    code = [u.text for u in extract_units(page) if u.kind == "code"]
+    assert code == ["Check that you are connected:\n```bash\nbmctl vpn status\n```"]
+
+
 def test_section_steps_keep_the_sentence_that_leads_into_them():
     """Steps that follow an action ("After a rollback:") must not read as the action."""
     text = (

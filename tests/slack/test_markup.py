@@ -46,6 +46,20 @@ def test_links_written_in_a_page_show_where_they_go():
     )
 
 
+def test_code_blocks_lose_the_language_hint_and_the_steps_indent():
+    """Slack shows a fence's language hint as the block's first line ("bash") and a step's
+    indentation inside the block: both go, the code's own indentation stays."""
+    steps = (
+        "1. Sign in with **care**:\n   ```bash\n   pwctl login \\\n     --env live\n   ```\n"
+        "2. Check it:\n   ```\n   pwctl whoami\n   ```\nRun ```x``` inline."
+    )
+    assert to_mrkdwn(steps) == (
+        "1. Sign in with *care*:\n```\npwctl login \\\n  --env live\n```\n"
+        "2. Check it:\n```\npwctl whoami\n```\nRun ```x``` inline."
+    )
+    assert to_mrkdwn("```python\nif a < b:\n    pass\n```") == ("```\nif a &lt; b:\n    pass\n```")
+
+
 def test_keep_lines_keeps_an_answers_line_breaks():
     raw = "Run  these:\n\n\n\n1. `sudo apt install x`\n2. <https://a.example/x|the docs> &amp;lt;"
     assert clean_text(raw, keep_lines=True) == (
