@@ -19,9 +19,9 @@ but shown after the sentence it points back to (``lead``): alone it says nothing
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 
+from ..retrieval.loaders.paragraphs import aligned_fence
 from .markdown_blocks import FENCE, ITEM, Block, clean_inline, list_items, parse_blocks, table_rows
 from .sentences import split_sentences as sentences_of
 
@@ -161,7 +161,7 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             continue
         # Code: quoted with the step or sentence that introduces it. A block indented under
         # a list item loses that indent as a whole (its fences and lines stay aligned).
-        lines = textwrap.dedent("\n".join(block.lines)).split("\n")
+        lines = aligned_fence(block.lines)
         code = "\n".join(lines).strip()
         intro = units[-1] if units and i > 0 and blocks[i - 1].kind in ("prose", "list") else None
         if intro is not None and intro.kind in ("sentence", "item"):
@@ -240,7 +240,7 @@ def section_steps(text: str, max_lines: int = 40) -> str:
         elif block.kind == "code" and in_steps:
             # Indented under its step as a whole: a block already indented in the page (a
             # step's continuation) keeps its own shape, not that indent plus ours.
-            code = textwrap.dedent("\n".join(block.lines)).strip("\n")
+            code = "\n".join(aligned_fence(block.lines)).strip("\n")
             out.extend("   " + line for line in code.split("\n"))
         elif block.kind == "prose" and in_steps and numbered >= 1:
             # A sentence after the steps ("To disconnect, run …") ends the sequence.

@@ -158,6 +158,25 @@ def test_code_indented_under_its_step_is_indented_once():
     ]
 
 
+def test_steps_read_from_an_older_index_are_aligned_too():
+    """Indexes built before the loader kept a step's code aligned store its opening fence
+    unindented and the rest indented: the steps line them up again."""
+    stored = (
+        "1. Sign in:\n\n```bash\n   pwctl login\n   ```\n\n"
+        "2. List the keys:\n\n```bash\n   pwctl keys list\n   ```"
+    )
+    assert section_steps(stored).splitlines() == [
+        "1. Sign in:",
+        "   ```bash",
+        "   pwctl login",
+        "   ```",
+        "2. List the keys:",
+        "   ```bash",
+        "   pwctl keys list",
+        "   ```",
+    ]
+
+
 def test_a_steps_code_is_quoted_without_the_steps_indent():
     """The code piece of a step ("Check that you are connected:" + its block) is quoted
     with its fences and lines aligned, as a code block read alone would be."""

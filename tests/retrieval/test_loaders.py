@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfWriter
 
 from kb_slackbot.retrieval.loaders import LoadError, SourceFile, load_document
+from kb_slackbot.retrieval.loaders.paragraphs import aligned_fence
 from tests.retrieval.helpers import make_pdf, write
 
 BASE = "https://docs.example.com/kb/"
@@ -136,6 +137,35 @@ def test_markdown_headings_code_fences_and_line_numbers(tmp_path):
     for block in doc.blocks:
         assert block.text == "\n".join(lines[block.start_line - 1 : block.end_line]).strip()
     assert "# not a heading" in doc.blocks[1].text
+
+
+def test_a_steps_code_block_is_stored_aligned(tmp_path):
+    """Code indented under a numbered step keeps its fences and lines aligned in the index
+    (the block used to lose its first line's indent only), and its own indentation."""
+    source = (
+        "# Rotating a key\n\n1. Sign in:\n\n   ```bash\n   pwctl login \\\n     --sso\n   ```\n\n"
+        "2. List the keys.\n"
+    )
+    doc = load(write(tmp_path, "rotate.md", source))
+    assert "```bash\npwctl login \\\n  --sso\n```" in texts(doc)
+
+
+def test_aligned_fence_keeps_the_codes_own_indent():
+    assert aligned_fence(["   ```py", "   if x:", "       y()", "   ```"]) == [
+        "```py",
+        "if x:",
+        "    y()",
+        "```",
+    ]
+    # An index's older text: the opening fence already lost its indent.
+    assert aligned_fence(["```py", "   if x:", "       y()", "   ```"]) == [
+        "```py",
+        "if x:",
+        "    y()",
+        "```",
+    ]
+    # A block cut before its closing fence is dedented as a whole.
+    assert aligned_fence(["  ```", "  a", "    b"]) == ["```", "a", "  b"]
 
 
 # --- plain text --------------------------------------------------------------------------

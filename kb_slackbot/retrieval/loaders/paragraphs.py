@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 
 from ..documents import Block
@@ -10,6 +11,22 @@ from ..documents import Block
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 FENCE = re.compile(r"^\s*(```|~~~)")
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
+
+
+def aligned_fence(lines: list[str]) -> list[str]:
+    """A fenced code block's lines without the indent it has as a list item's continuation
+    ("1. Sign in:" then "   ```bash" / "   pwctl login" / "   ```"): every line loses up to as
+    many leading spaces as its closing fence has, so the code's own indentation stays (and
+    so does an index's older text, whose opening fence already lost its indent). A block
+    without its closing fence (cut by a chunk) is dedented as a whole."""
+    if len(lines) >= 2 and FENCE.match(lines[-1]):
+        indent = _indent(lines[-1])
+        return [line[min(indent, _indent(line)) :] for line in lines]
+    return textwrap.dedent("\n".join(lines)).split("\n")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def paragraph_blocks(
@@ -27,7 +44,8 @@ def paragraph_blocks(
     in_fence = False
 
     def flush(end: int) -> None:
-        text = "\n".join(current).strip()
+        fenced = bool(current) and bool(FENCE.match(current[0]))
+        text = "\n".join(aligned_fence(current) if fenced else current).strip()
         if text:
             path = tuple(h for _, h in headings)
             blocks.append(Block(text=text, headings=path, start_line=start, end_line=end))
