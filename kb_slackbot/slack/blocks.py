@@ -43,24 +43,50 @@ class SlackMessage:
     blocks: list[Block]
 
 
+_FENCE_MARK = "```"
+
+
 def split_text(text: str, limit: int = LIMITS.section_text) -> list[str]:
-    """Split at paragraph, then line, then word boundaries so each part fits ``limit``."""
+    """Split at paragraph, then line, then word boundaries so each part fits ``limit``.
+
+    A part that ends inside a code block closes it, and the next part opens it again: each
+    section block is rendered alone, so an open fence would run to its end and the rest of
+    the code would show as text."""
+    fences = _FENCE_MARK in text
+    budget = limit - 2 * (len(_FENCE_MARK) + 1) if fences else limit
     parts: list[str] = []
     rest = text.strip()
-    while len(rest) > limit:
-        window = rest[:limit]
+    while len(rest) > budget:
+        window = rest[:budget]
         cut = max(window.rfind("\n\n"), -1)
         if cut < limit // 3:
             cut = window.rfind("\n")
         if cut < limit // 3:
             cut = window.rfind(" ")
         if cut <= 0:
-            cut = limit
+            cut = budget
         parts.append(rest[:cut].rstrip())
         rest = rest[cut:].lstrip()
     if rest:
         parts.append(rest)
-    return parts
+    return _fences_closed(parts) if fences else parts
+
+
+def _is_fence(line: str) -> bool:
+    """A line that opens or closes a code block ("```bash", "```"), not "```x``` inline"."""
+    bare = line.strip()
+    return bare.startswith(_FENCE_MARK) and bare.count(_FENCE_MARK) == 1
+
+
+def _fences_closed(parts: list[str]) -> list[str]:
+    out: list[str] = []
+    open_fence = False
+    for part in parts:
+        text = f"{_FENCE_MARK}\n{part}" if open_fence else part
+        marks = sum(1 for line in part.split("\n") if _is_fence(line))
+        open_fence = open_fence != (marks % 2 == 1)
+        out.append(f"{text}\n{_FENCE_MARK}" if open_fence else text)
+    return out
 
 
 def link(url: str, title: str) -> str:

@@ -68,6 +68,23 @@ def test_long_answers_split_without_losing_text():
     assert joined.count("word") == 200 * 150
 
 
+def test_a_code_block_split_across_sections_is_closed_and_reopened():
+    """Each section renders alone: a part that ends inside a code block closes it and the
+    next opens it again, so no command shows as plain text; every part still fits."""
+    code = "\n".join(f"run step {i:02d} --flag" for i in range(40))
+    text = f"Do this:\n```\n{code}\n```\nThen check the result."
+    parts = split_text(text, limit=300)
+    assert len(parts) > 2 and all(len(p) <= 300 for p in parts)
+    for part in parts:
+        marks = [line for line in part.split("\n") if line.startswith("```")]
+        assert len(marks) % 2 == 0, part
+    shown = [line for p in parts for line in p.split("\n") if line.startswith("run step")]
+    assert shown == code.split("\n")
+    assert parts[0].startswith("Do this:") and parts[-1].endswith("Then check the result.")
+    # Text without code keeps the whole limit (no room kept for fences).
+    assert split_text("a" * 295 + " " + "b" * 10, limit=300) == ["a" * 295, "b" * 10]
+
+
 def test_split_text_prefers_paragraphs():
     assert split_text("a" * 10 + "\n\n" + "b" * 10, limit=15) == ["a" * 10, "b" * 10]
     assert all(len(p) <= 7 for p in split_text("x" * 20, limit=7))
