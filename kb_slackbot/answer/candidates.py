@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..retrieval.loaders.paragraphs import aligned_fence
-from .markdown_blocks import FENCE, ITEM, Block, clean_inline, list_items, parse_blocks, table_rows
+from ..retrieval.loaders.paragraphs import FENCE, aligned_fence
+from .markdown_blocks import ITEM, Block, clean_inline, list_items, parse_blocks, table_rows
 from .sentences import split_sentences as sentences_of
 
 KINDS = ("sentence", "item", "row", "code", "steps")  # "steps": from section_steps

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-FENCE = re.compile(r"^\s*(```|~~~)")
+from ..retrieval.loaders.paragraphs import FENCE  # the loader's: one idea of a code fence
+
 ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
 _QUOTE_MARK = re.compile(r"^\s*(?:>\s?)+")
 _HEADING_OR_QUOTE = re.compile(r"^\s{0,3}(?:#{1,6}\s|>)")  # these start a block of their own
