@@ -208,6 +208,32 @@ def has_new_type(kind: str, text: str, question: str) -> bool:
     return _new_match(_NAME, text, asked)
 
 
+# "which API version made weight an integer?", "in welchem Release", "em que versão": the
+# answer is a version, written in digits. Not an answer-type cue of the reader's models (no
+# public question asks one): it only decides whether a section heading is shown (below).
+_VERSION = re.compile(
+    r"\b(?:which|what) (?:\w+ )?(?:version|release|build)s?\b|"
+    r"\b(?:welche[rsmn]?|in welche[mr]) (?:\w+ )?(?:version|release|build)s?\b|"
+    r"\b(?:qual|que|em que|em qual) (?:\w+ )?(?:vers[aã]o|versões|release|build)\b|"
+    r"\b(?:qu[eé]|cu[aá]l|en qu[eé]) (?:\w+ )?(?:versi[oó]n|release|build)\b",
+    re.IGNORECASE,
+)
+
+
+def heading_holds_fact(question: str, piece: str, heading: str) -> bool:
+    """The question asks for a time, an amount or a version; the piece chosen holds none and
+    its section heading does. A changelog entry, a dated note or a price tier says the fact
+    once, in its heading ("2025-09-15 — API version 2025-09-01" over "weight is now an integer
+    in grams"), so the heading is shown with the piece."""
+    asked = question.lower()
+    if _VERSION.search(question):
+        return not _new_match(_DIGITS, piece, asked) and _new_match(_DIGITS, heading, asked)
+    kind = question_type(question)
+    if kind not in ("time", "amount"):
+        return False
+    return not has_new_type(kind, piece, question) and has_new_type(kind, heading, question)
+
+
 def _new_match(pattern: re.Pattern, text: str, asked: str) -> bool:
     """``text`` holds a match of ``pattern`` that the (lower-cased) question does not."""
     return any(m.group(0).lower() not in asked for m in pattern.finditer(text))

@@ -25,6 +25,7 @@ from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units
 from .cues import is_howto, question_type
+from .headings import headed, names_section
 from .howto import best_code, best_steps
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
@@ -133,7 +134,8 @@ class Reader:
         Such a row is read at the relevance of the better passage whose page it is on, also
         when its own table ranked lower as a passage: a table does not lose to the page's
         prose for having been found ("$389 per month" lost to the annual prices because the
-        plans table ranked third on its own, and would have won had it not ranked at all)."""
+        plans table ranked third on its own, and would have won had it not ranked at all).
+        So is every piece of a section the question names (``headings.names_section``)."""
         best = max((p.relevance for p in passages), default=0.0)
         kept = [p for p in passages if p.relevance >= best * self.config.passage_margin]
         kept = kept[: self.config.max_passages]
@@ -151,21 +153,28 @@ class Reader:
         facts_elsewhere = bool(question_type(question)) and not is_howto(question)
         # (heading, section) → the most relevant passage read whose page holds that section
         on_page = {}
-        for passage in sorted(kept, key=lambda p: -p.relevance) if facts_elsewhere else ():
+        for passage in sorted(kept, key=lambda p: -p.relevance):
             for other in passage.page_sections:
                 on_page.setdefault(other, passage)
         for passage in kept:
             units = extract_units(passage.text, passage.heading)
-            better = on_page.get((passage.heading, passage.section or passage.text))
+            section = passage.section or passage.text
+            better = on_page.get((passage.heading, section))
             if better is not None and better.relevance > passage.relevance:
-                rows = [u for u in units if u.kind == "row"]
-                add(_as_section(better, passage.heading, passage.section or passage.text), rows)
+                named = names_section(question, passage.heading)
+                if named or facts_elsewhere:
+                    lifted = units if named else [u for u in units if u.kind == "row"]
+                    add(_as_section(better, passage.heading, section), lifted)
             add(passage, units)
-        for passage in kept if facts_elsewhere else ():
+        for passage in kept:
             for heading, text in passage.page_sections:
-                rows = [u for u in extract_units(text, heading) if u.kind == "row"]
-                if rows:  # cited as the passage's page, read at its relevance
-                    add(_as_section(passage, heading, text), rows)
+                if names_section(question, heading):
+                    add(_as_section(passage, heading, text), extract_units(text, heading))
+                elif facts_elsewhere:  # cited as the passage's page, read at its relevance
+                    add(
+                        _as_section(passage, heading, text),
+                        [u for u in extract_units(text, heading) if u.kind == "row"],
+                    )
         return out
 
     def lexical(
@@ -221,7 +230,7 @@ class Reader:
             reading = with_next_piece(
                 reading, pairs, lexical, self.config.neighbour_words, self.config.max_words
             )
-        return asked_language_first(reading, pairs)
+        return asked_language_first(headed(question, reading, pairs), pairs)
 
     def select(
         self,
@@ -280,6 +289,8 @@ class Reader:
                 # a sentence and the code block it introduces: said once, and the repeat
                 # does not take the place of the next piece
                 continue
+            if passage.cross_language and not best_passage.cross_language:
+                continue  # an answer in the question's language does not go on in another
             looked += 1
             p = float(probabilities[i])
             too_long = words + unit.shown_words > self.config.max_words

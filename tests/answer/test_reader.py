@@ -9,9 +9,15 @@ import pytest
 
 from kb_slackbot.answer.answerability import load_reader_models
 from kb_slackbot.answer.candidates import Unit, extract_units
-from kb_slackbot.answer.cues import has_new_type, is_howto, question_type
+from kb_slackbot.answer.cues import has_new_type, heading_holds_fact, is_howto, question_type
 from kb_slackbot.answer.piece_features import FEATURES, cosine_scorer
-from kb_slackbot.answer.reader import Passage, Pick, Reader, Reading, asked_language_first
+from kb_slackbot.answer.reader import (
+    Passage,
+    Pick,
+    Reader,
+    Reading,
+    asked_language_first,
+)
 from kb_slackbot.retrieval.injection import looks_like_instruction
 
 TRAVEL = """Hotels must be booked through the travel tool.
@@ -627,3 +633,132 @@ def test_pieces_in_the_question_s_language_are_shown_first():
     assert asked_language_first(native_first, pairs) is native_first
     only_foreign = Reading([Pick(1, ajuda, 0.24)], 0.24, foreign=True)
     assert asked_language_first(only_foreign, pairs) is only_foreign
+
+
+def test_a_piece_in_another_language_does_not_follow_an_answer_in_the_question_s():
+    policy = Passage(1, "", "Remote work › Allowances", 0.8)
+    brasil = Passage(2, "", "Home office no Brasil › Ajuda de custo", 0.7, cross_language=True)
+    setup = Unit("row", "Home office setup (one-off) — Amount: €600")
+    ajuda = Unit("sentence", "Quem trabalha em home office recebe R$ 150 por mês.")
+    monthly = Unit("row", "Internet and utilities (monthly) — Amount: €30")
+    pairs = [(policy, setup), (brasil, ajuda), (policy, monthly)]
+    rows = np.zeros((3, len(FEATURES)))
+    question = "is there a budget for setting up my home office"
+    reader = Reader(lambda q, texts: [0.0] * len(texts), *load_reader_models())
+    reading = reader.select(question, pairs, np.array([0.30, 0.28, 0.25]), rows, {})
+    # skipped, not counted: the next piece in the question's language is still looked at
+    assert [p.unit.text for p in reading.picks] == [setup.text, monthly.text]
+    # An answer that is in another language already may go on in the question's language.
+    first = [(brasil, ajuda), (policy, setup)]
+    reading = reader.select(question, first, np.array([0.30, 0.28]), rows[:2], {})
+    assert [p.unit.text for p in reading.picks] == [ajuda.text, setup.text]
+
+
+CHANGELOG = """## 2026-03-02 — API version 2026-03-01
+
+- New: `delivery_window` object on shipments.
+- Breaking: `rates[].price` is now an object with `amount` and `currency`.
+
+## 2025-09-15 — API version 2025-09-01
+
+- Breaking: `weight` is now an integer in grams. Decimal kilograms are no longer accepted.
+- Breaking: `label_url` expires after 90 days."""
+
+
+@pytest.mark.parametrize(
+    "question, piece, heading, holds",
+    [
+        (
+            "which api version made weight an integer in grams?",
+            "weight is now in grams",
+            "2025-09-15 — API version 2025-09-01",
+            True,
+        ),
+        (
+            "In welcher Version wurde weight in Gramm umgestellt?",
+            "weight in Gramm",
+            "API-Version 2025-09-01",
+            True,
+        ),
+        (
+            "when did weight become an integer?",
+            "weight is now in grams",
+            "2025-09-15 — API version 2025-09-01",
+            True,
+        ),
+        (
+            "how much does the Scale plan cost?",
+            "Includes priority support.",
+            "Scale — $389 per month",
+            True,
+        ),
+        # the piece holds the fact itself, or the heading does not
+        (
+            "when did weight become an integer?",
+            "Since 15 September 2025 weight is in grams.",
+            "2025-09-15 — API version 2025-09-01",
+            False,
+        ),
+        (
+            "which api version made weight an integer in grams?",
+            "weight is now in grams",
+            "Breaking changes",
+            False,
+        ),
+        # a version the question names is no answer; nor is a heading for a person
+        (
+            "what changed in version 2025-09-01?",
+            "weight is now in grams",
+            "API version 2025-09-01",
+            False,
+        ),
+        (
+            "who approves travel over 2,000 euros?",
+            "Travel needs approval.",
+            "Approvals 2026",
+            False,
+        ),
+    ],
+)
+def test_a_section_heading_holds_the_fact_asked_for(question, piece, heading, holds):
+    assert heading_holds_fact(question, piece, heading) is holds
+
+
+def test_a_piece_whose_fact_is_in_its_heading_is_shown_after_the_heading(reader):
+    question = "which api version made weight an integer in grams?"
+    section = "API changelog › 2025-09-15 — API version 2025-09-01"
+    passages = [Passage(1, CHANGELOG.split("\n\n", 3)[3], section, 0.9)]
+    text = reader.read(question, passages, _idf).text()
+    assert text.startswith("*2025-09-15 — API version 2025-09-01*: Breaking: `weight`"), text
+    assert text.count("2025-09-01") == 1, text  # a second piece of the section: said once
+
+
+ROOT_CAUSE = (
+    "The number of database connections label-api could open was not checked against the "
+    "PgBouncer limit."
+)
+
+
+def test_a_section_the_question_names_is_read_at_its_page_s_relevance(reader):
+    """The incident's code is in the summary table, which ranked; the answer is in the page's
+    "Root cause" section, which ranked far below it."""
+    title = "Postmortem: EU label outage"
+    summary = Passage(
+        1,
+        "| | |\n| --- | --- |\n| Incident | INC-2214 |\n| Severity | SEV1 |",
+        f"{title} › Summary",
+        0.8,
+        page_sections=((f"{title} › Root cause", ROOT_CAUSE),),
+    )
+    cause = Passage(3, ROOT_CAUSE, f"{title} › Root cause", 0.02)
+    question = "what was the root cause of INC-2214?"
+    read = {u.text: p.relevance for p, u in reader.units([summary, cause], question)}
+    assert read[ROOT_CAUSE] == 0.8
+    # Also when the section was not found at all; and a question that does not name the
+    # section reads it at its own relevance, or not at all.
+    assert ROOT_CAUSE in {u.text for _, u in reader.units([summary], question)}
+    other = "which severity was INC-2214?"
+    assert {u.text: p.relevance for p, u in reader.units([summary, cause], other)}[
+        ROOT_CAUSE
+    ] == 0.02
+    assert ROOT_CAUSE not in {u.text for _, u in reader.units([summary], other)}
