@@ -164,7 +164,7 @@ class Reader:
                 named = names_section(question, passage.heading)
                 if named or facts_elsewhere:
                     lifted = units if named else [u for u in units if u.kind == "row"]
-                    add(_as_section(better, passage.heading, section), lifted)
+                    add(replace(passage, relevance=better.relevance), lifted)  # cited as itself
             add(passage, units)
         for passage in kept:
             for heading, text in passage.page_sections:

@@ -752,8 +752,8 @@ def test_a_section_the_question_names_is_read_at_its_page_s_relevance(reader):
     )
     cause = Passage(3, ROOT_CAUSE, f"{title} › Root cause", 0.02)
     question = "what was the root cause of INC-2214?"
-    read = {u.text: p.relevance for p, u in reader.units([summary, cause], question)}
-    assert read[ROOT_CAUSE] == 0.8
+    read = {u.text: (p.relevance, p.number) for p, u in reader.units([summary, cause], question)}
+    assert read[ROOT_CAUSE] == (0.8, 3)  # cited as its own section, [3]
     # Also when the section was not found at all; and a question that does not name the
     # section reads it at its own relevance, or not at all.
     assert ROOT_CAUSE in {u.text for _, u in reader.units([summary], question)}
