@@ -11,31 +11,12 @@ figure; it is checked on the sample KBs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..retrieval.keyword import tokenize
 from .candidates import Unit
 from .cues import heading_holds_fact
 from .pieces import Passage
-
-if TYPE_CHECKING:
-    from .reader import Reading
-
-
-def headed(question: str, reading: Reading, pairs: Sequence[tuple[Passage, Unit]]) -> Reading:
-    """The pieces shown after their section heading where that holds the fact asked for,
-    until the answer holds one (``with_heading``): the deprecation's date heads no second
-    piece once the first has said it."""
-    home = {id(unit): passage for passage, unit in pairs}
-    picks, said = [], ""
-    for pick in reading.picks:
-        if id(pick.unit) in home:
-            pick = replace(pick, unit=with_heading(question, home[id(pick.unit)], pick.unit, said))
-        picks.append(pick)
-        said = f"{said} {pick.unit.shown}"
-    return replace(reading, picks=picks) if picks != reading.picks else reading
 
 
 def with_heading(question: str, passage: Passage, unit: Unit, said: str = "") -> Unit:

@@ -25,13 +25,14 @@ from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units
 from .cues import is_howto, question_type
-from .headings import headed, names_section
+from .headings import names_section
 from .howto import best_code, best_steps
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
 from .pieces import Passage, Pick, overlaps
+from .shown import as_shown, asked_language_first
 
-__all__ = ["Passage", "Pick", "Reader", "ReaderConfig", "Reading"]
+__all__ = ["Passage", "Pick", "Reader", "ReaderConfig", "Reading", "asked_language_first"]
 
 IdfLookup = Callable[[list[str]], dict[str, float]]
 
@@ -86,16 +87,6 @@ class ReaderConfig:
     # words (0: never; neighbour.with_next_piece). Measured on the public sets (fit_reader.py,
     # "Neighbour"): 40 finds the gold span 0.4-1.3 points more often for 0.5-2.7 more words.
     neighbour_words: int = 40
-
-
-def asked_language_first(reading: Reading, pairs: Sequence[tuple[Passage, Unit]]) -> Reading:
-    """The pieces shown in the question's language first: when a Portuguese page's piece
-    scored best and an English page's came second, an English question reads the English one
-    first (and cites it as [1]). The order shown only; the reading's figures stay the best
-    piece's."""
-    foreign = {passage.number: passage.cross_language for passage, _ in pairs}
-    picks = sorted(reading.picks, key=lambda pick: foreign.get(pick.number, False))
-    return replace(reading, picks=picks) if picks != reading.picks else reading
 
 
 def _as_section(passage: Passage, heading: str, text: str) -> Passage:
@@ -230,7 +221,7 @@ class Reader:
             reading = with_next_piece(
                 reading, pairs, lexical, self.config.neighbour_words, self.config.max_words
             )
-        return asked_language_first(headed(question, reading, pairs), pairs)
+        return asked_language_first(as_shown(question, reading, pairs), pairs)
 
     def select(
         self,
