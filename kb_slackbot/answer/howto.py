@@ -10,6 +10,7 @@ import numpy as np
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import term_weights
 from .candidates import Unit, section_steps
+from .cues import HOWTO_FRAME
 from .piece_features import SemanticScorer, covered, words_of
 from .pieces import Passage, Pick
 
@@ -55,7 +56,9 @@ def best_steps(
         # sections come after, under the same number).
         first = best_by_passage.get(passage.number, (-1.0, passage))
         best_by_passage[passage.number] = (max(first[0], float(p)), first[1])
-    weight, total = term_weights(tokenize(question), idf)
+    # Which section: by the words that say what is to be done, not the question's frame.
+    asked = [t for t in tokenize(question) if t not in HOWTO_FRAME] or tokenize(question)
+    weight, total = term_weights(asked, idf)
     options: list[tuple[float, float, Passage, str, str]] = []
     for p, passage in sorted(best_by_passage.values(), key=lambda x: -x[0]):
         sections = [(passage.heading, passage.section or passage.text), *passage.page_sections]
@@ -67,7 +70,12 @@ def best_steps(
             options.append((cover, p, passage, heading, steps))
     if not options:
         return None
-    cover, p, passage, heading, steps = max(options, key=lambda o: (o[0], o[1]))
+    # Equal coverage goes to the section whose own heading says more of it, then to the
+    # passage the reader liked best ("Reset a forgotten badge PIN" over "If your badge is
+    # lost or stolen", both under the page title "Resetting or replacing your badge").
+    cover, p, passage, heading, steps = max(
+        options, key=lambda o: (o[0], covered(weight, words_of(o[3].rsplit(" › ", 1)[-1])), o[1])
+    )
     if heading != best_heading:
         headed = covered(weight, words_of(heading)) / total
         own = covered(weight, words_of(best_heading)) / total

@@ -762,3 +762,27 @@ def test_a_section_the_question_names_is_read_at_its_page_s_relevance(reader):
         ROOT_CAUSE
     ] == 0.02
     assert ROOT_CAUSE not in {u.text for _, u in reader.units([summary], other)}
+
+
+BADGE_PAGE = "Resetting or replacing your badge"
+PIN_STEPS = "1. Sign in with `bmctl login`.\n2. Run `bmctl badge pin-reset`.\n3. Enter a new PIN."
+LOST_STEPS = (
+    "1. Block the badge with `bmctl badge block --reason lost` (it resets your access).\n"
+    "2. Report the loss in PeopleHub.\n3. Pick up a temporary badge."
+)
+
+
+def test_a_howto_picks_the_steps_by_what_is_to_be_done_not_by_the_question_s_frame(reader):
+    """A FAQ heading written as a question ("How do I get my ID badge?") shares "how do I …
+    my" with the question and outweighed the section that says "reset"; and of two sections
+    whose steps both hold the question's words, the one whose own heading says them wins."""
+    faq = Passage(
+        1,
+        "Reception prints your badge on day one. If it stops working, see the badge page.",
+        "New starter FAQ › How do I get my ID badge?",
+        0.8,
+    )
+    lost = Passage(2, LOST_STEPS, f"{BADGE_PAGE} › If your badge is lost or stolen", 0.2)
+    pin = Passage(3, PIN_STEPS, f"{BADGE_PAGE} › Reset a forgotten badge PIN", 0.1)
+    text = reader.read("how do I reset my badge?", [faq, lost, pin], _idf).text()
+    assert text.startswith("*Reset a forgotten badge PIN*\n1. Sign in"), text
