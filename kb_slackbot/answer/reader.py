@@ -280,8 +280,6 @@ class Reader:
                 # a sentence and the code block it introduces: said once, and the repeat
                 # does not take the place of the next piece
                 continue
-            if passage.cross_language and not best_passage.cross_language:
-                continue  # an answer in the question's language does not go on in another
             looked += 1
             p = float(probabilities[i])
             too_long = words + unit.shown_words > self.config.max_words

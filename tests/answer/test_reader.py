@@ -635,25 +635,6 @@ def test_pieces_in_the_question_s_language_are_shown_first():
     assert asked_language_first(only_foreign, pairs) is only_foreign
 
 
-def test_a_piece_in_another_language_does_not_follow_an_answer_in_the_question_s():
-    policy = Passage(1, "", "Remote work › Allowances", 0.8)
-    brasil = Passage(2, "", "Home office no Brasil › Ajuda de custo", 0.7, cross_language=True)
-    setup = Unit("row", "Home office setup (one-off) — Amount: €600")
-    ajuda = Unit("sentence", "Quem trabalha em home office recebe R$ 150 por mês.")
-    monthly = Unit("row", "Internet and utilities (monthly) — Amount: €30")
-    pairs = [(policy, setup), (brasil, ajuda), (policy, monthly)]
-    rows = np.zeros((3, len(FEATURES)))
-    question = "is there a budget for setting up my home office"
-    reader = Reader(lambda q, texts: [0.0] * len(texts), *load_reader_models())
-    reading = reader.select(question, pairs, np.array([0.30, 0.28, 0.25]), rows, {})
-    # skipped, not counted: the next piece in the question's language is still looked at
-    assert [p.unit.text for p in reading.picks] == [setup.text, monthly.text]
-    # An answer that is in another language already may go on in the question's language.
-    first = [(brasil, ajuda), (policy, setup)]
-    reading = reader.select(question, first, np.array([0.30, 0.28]), rows[:2], {})
-    assert [p.unit.text for p in reading.picks] == [ajuda.text, setup.text]
-
-
 CHANGELOG = """## 2026-03-02 — API version 2026-03-01
 
 - New: `delivery_window` object on shipments.
