@@ -23,13 +23,14 @@ _LINK = re.compile(
 
 def page_links(markdown: str) -> dict[str, str]:
     """Label (as the reader shows it) → address, for the web and mail links of ``markdown``.
-    A link whose label is its own address needs no link: it is shown as written."""
-    links: dict[str, str] = {}
+    A link whose label is its own address needs no link: it is shown as written. A label the
+    page links to two places ("here") is left plain: which one the piece had is not known."""
+    found: dict[str, set[str]] = {}
     for label, url in _LINK.findall(markdown):
         label = clean_inline(label)
         if label and label != url and not label.startswith(("http://", "https://")):
-            links.setdefault(label, url)
-    return links
+            found.setdefault(label, set()).add(url)
+    return {label: urls.pop() for label, urls in found.items() if len(urls) == 1}
 
 
 def with_links(text: str, links: dict[str, str]) -> str:

@@ -26,6 +26,12 @@ def test_a_page_s_web_and_mail_links_by_label():
     assert page_links("Use **[Tally](https://tally.example)** for claims.") == {
         "Tally": "https://tally.example"
     }
+    # a label linked to two places is left plain; the same link twice is one
+    twice = (
+        "Book [here](https://a.example), claim [here](https://b.example) in "
+        "[Tally](https://t.example) or [Tally](https://t.example)."
+    )
+    assert page_links(twice) == {"Tally": "https://t.example"}
 
 
 def test_each_label_is_linked_once_as_a_whole_word():
