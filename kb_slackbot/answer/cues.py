@@ -9,6 +9,9 @@ city / in welcher Stadt / em qual cidade" and "address / Adresse / endereço" fo
 hotline / Telefon / telefone" for a phone number; "how do I / wie richte ich / como faço /
 cómo puedo" ask for steps, and so does a situation followed by "what do I do? / was muss ich
 tun? / o que faço? / ¿qué hago?".
+
+One module on purpose (just over 300 lines, most of it the question-word tables of five
+languages): the cues and the tests of a piece against them are read and changed together.
 """
 
 from __future__ import annotations
@@ -159,22 +162,6 @@ def question_type(question: str) -> str | None:
 
 def is_howto(question: str) -> bool:
     return bool(_HOWTO.search(question) or _WHAT_TO_DO.search(question))
-
-
-# The words that frame a how-to question rather than say what is to be done: "how do I … my"
-# (en, de, pt, es). Headings written as questions share them ("How do I get my ID badge?"),
-# so they do not say which section's steps the question wants.
-# fmt: off
-HOWTO_FRAME = frozenset({
-    "how", "do", "does", "can", "could", "should", "would", "i", "we", "you", "to", "my", "our",
-    "your", "the", "a", "an", "what", "is", "are", "steps",
-    "wie", "kann", "muss", "soll", "sollen", "können", "müssen", "ich", "man", "wir", "mein",
-    "meine", "meinen", "unser", "unsere",
-    "como", "faço", "posso", "devo", "eu", "meu", "minha", "nosso", "nossa", "o", "os", "as",
-    "cómo", "hago", "puedo", "debo", "yo", "mi", "mis", "nuestro", "nuestra", "el", "la", "los",
-    "las",
-})
-# fmt: on
 
 
 _DIGITS = re.compile(r"\d[\d.,:]*")

@@ -10,9 +10,23 @@ import numpy as np
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import term_weights
 from .candidates import Unit, section_steps
-from .cues import HOWTO_FRAME
 from .piece_features import SemanticScorer, covered, words_of
 from .pieces import Passage, Pick
+
+# The words that frame a how-to question rather than say what is to be done: "how do I … my"
+# (en, de, pt, es). Headings written as questions share them ("How do I get my ID badge?"),
+# so they do not say which section's steps the question wants.
+# fmt: off
+HOWTO_FRAME = frozenset({
+    "how", "do", "does", "can", "could", "should", "would", "i", "we", "you", "to", "my", "our",
+    "your", "the", "a", "an", "what", "is", "are", "steps",
+    "wie", "kann", "muss", "soll", "sollen", "können", "müssen", "ich", "man", "wir", "mein",
+    "meine", "meinen", "unser", "unsere",
+    "como", "faço", "posso", "devo", "eu", "meu", "minha", "nosso", "nossa", "o", "os", "as",
+    "cómo", "hago", "puedo", "debo", "yo", "mi", "mis", "nuestro", "nuestra", "el", "la", "los",
+    "las",
+})
+# fmt: on
 
 
 def best_code(
