@@ -23,9 +23,9 @@ def with_heading(question: str, passage: Passage, unit: Unit, said: str = "") ->
     """``unit`` shown after its section heading when the heading holds the fact asked for and
     neither the piece nor the answer before it (``said``) does (``cues.heading_holds_fact``).
     Only a section's heading, not a page title alone: the title names the whole page."""
-    *_, section = passage.heading.split(" › ")
     if " › " not in passage.heading or "\n" in unit.text:
         return unit
+    section = passage.heading.rsplit(" › ", 1)[1]
     if not heading_holds_fact(question, f"{said} {unit.shown}", section):
         return unit
     return replace(unit, lead=f"*{section}*: {unit.lead}".rstrip())
