@@ -4,8 +4,9 @@ Read as "earlier question + follow-up", the earlier subject still pulls: after "
 up the VPN on macOS?" the passage that names both macOS and Linux wins, not the Linux steps.
 So the follow-up's new words are also tried *in place of* each of the earlier question's most
 specific words ("How do I set up the VPN on linux?"); the service reads every wording and keeps
-the one the answerability model finds best answered. Which word a follow-up replaces is not
-guessed: each is tried, and the pages decide.
+the one the answerability model finds best answered among those whose answer names the new
+subject ("How do I linux to the VPN on macOS?" is answered with the macOS steps). Which word a
+follow-up replaces is not guessed: each is tried, and the pages decide.
 
 A follow-up that is only a new subject ("and for Linux?", "what about Windows?", "und in
 Paris?") asks the earlier question about it *instead*: a wording that swaps the subject is then
@@ -70,3 +71,13 @@ def rewordings(follow_up: str, earlier: str, weights: WeightLookup, limit: int =
         if reworded != earlier:
             out.append(reworded)
     return out
+
+
+def new_words(wording: str, earlier: str) -> set[str]:
+    """The words a rewording brings that the earlier question did not have (its new subject)."""
+    return set(tokenize(wording)) - set(tokenize(earlier))
+
+
+def speaks_of(words: set[str], shown: str) -> bool:
+    """Whether an answer (its text and cited sections' headings) names any of ``words``."""
+    return bool(words & set(tokenize(shown)))

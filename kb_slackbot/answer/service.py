@@ -34,7 +34,7 @@ from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
 from .cues import about_another_year, codes_found, lacks_identifier
-from .follow_up import names_a_new_subject, rewordings
+from .follow_up import names_a_new_subject, new_words, rewordings, speaks_of
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .messages import message
@@ -230,14 +230,24 @@ class AnswerService:
         """A follow-up is also tried as the earlier question about its new subject (see
         follow_up.py); the wording whose pages answer best wins — among the swapped wordings
         first when the follow-up only names a new subject."""
-        swapped = None
+        swapped, best = None, (False, 0.0)
         for wording in rewordings(question, context, self.searcher.coverage_weights):
             with self._compute:
                 response = self.searcher.search(wording, top_k=self.config.top_k, spaces=spaces)
                 reading = self._read(wording, response.results)
             verdict = self._judge(wording, response.results, reading)
-            if swapped is None or verdict.p_answerable > swapped[2].p_answerable:
-                swapped = (response, reading, verdict)
+            # An answer that never names the new subject answers another wording ("How do I
+            # linux to the VPN on macOS?" gets the macOS steps): those come last.
+            shown = (
+                reading.text()
+                + " "
+                + " ".join(
+                    response.results[pick.number - 1].chunk.heading_path for pick in reading.picks
+                )
+            )
+            key = (speaks_of(new_words(wording, context), shown), verdict.p_answerable)
+            if swapped is None or key > best:
+                swapped, best = (response, reading, verdict), key
         if swapped is None:
             return found
         if names_a_new_subject(question) and swapped[2].answerable:

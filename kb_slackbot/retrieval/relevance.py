@@ -133,6 +133,20 @@ def pool_margins(dense: Sequence[float], coverage: Sequence[float], cross=None, 
     return float(d[0] - d[1:].mean()), float(c[0] - c[1:].mean())
 
 
+def best_of_each_page(pages: Sequence[str]) -> list[int]:
+    """Positions of each page's first candidate in ``pages`` (candidates' page ids, best
+    first). ``pool_margins`` compares pages, not chunks: the models were fitted on public
+    pools where every candidate is its own page, while a KB page's other chunks share its
+    title and topic words and would hide how far the page stands out from the other pages."""
+    seen: set[str] = set()
+    heads = []
+    for position, page in enumerate(pages):
+        if page not in seen:
+            seen.add(page)
+            heads.append(position)
+    return heads
+
+
 def pool_head(dense: Sequence[float], coverage: Sequence[float], cross=None, depth: int = 10):
     """The cosines and coverages ``pool_margins`` compares: the first ``depth`` candidates
     on the best one's language side (all of them when it is alone on its side)."""

@@ -33,7 +33,13 @@ from .index import ChunkIndex
 from .keyword import KeywordIndex, tokenize
 from .keyword_store import KeywordStore
 from .language import AskedLanguage, detect_language
-from .relevance import Candidate, RelevanceModel, feature_matrix, pool_margins
+from .relevance import (
+    Candidate,
+    RelevanceModel,
+    best_of_each_page,
+    feature_matrix,
+    pool_margins,
+)
 from .rerank import Reranker
 from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
 from .tokens import respell
@@ -270,11 +276,12 @@ class HybridSearcher:
         if self.reranker is not None:
             texts = [chunks[pool[i]].embedding_text() for i in order[:depth]]
             order = self._rerank(query, texts, base, probability, stages, order, depth)
-        # How far the best candidate stands out from the next ones (an answerability input).
+        # How far the best page stands out from the next pages (an answerability input).
+        heads = [order[n] for n in best_of_each_page([chunks[pool[i]].doc_id for i in order])]
         margins = pool_margins(
-            [candidates[i].dense for i in order],
-            base[order, coverage],
-            [candidates[i].cross for i in order],
+            [candidates[i].dense for i in heads],
+            base[heads, coverage],
+            [candidates[i].cross for i in heads],
         )
         stages[order[0]]["dense_margin"], stages[order[0]]["coverage_margin"] = (
             round(m, 4) for m in margins

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb_slackbot.answer.follow_up import names_a_new_subject, rewordings
+from kb_slackbot.answer.follow_up import names_a_new_subject, new_words, rewordings, speaks_of
 
 WEIGHTS = {"how": 1.0, "do": 0.3, "i": 0.2, "set": 1.5, "up": 0.8, "the": 0.1, "vpn": 2.5}
 WEIGHTS |= {"on": 0.3, "macos": 4.0, "and": 0.2, "for": 0.3, "linux": 4.2}
@@ -43,3 +43,11 @@ def test_a_follow_up_that_only_names_a_new_subject():
         "and?",
     ):
         assert not names_a_new_subject(follow_up), follow_up
+
+
+def test_an_answer_speaks_of_the_new_subject_when_it_names_it():
+    wording = "How do I connect to the VPN on linux?"
+    subject = new_words(wording, "How do I connect to the VPN on macOS?")
+    assert subject == {"linux"}
+    assert speaks_of(subject, "Install wireguard-tools. VPN setup › Linux")
+    assert not speaks_of(subject, "Start LoopGate. On first start macOS asks… VPN setup › macOS")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
+import pytest
+
 from kb_slackbot.answer.context import build_context
 from kb_slackbot.answer.service import AnswerService
 from kb_slackbot.retrieval.chunking import split_sentences
@@ -120,13 +122,18 @@ def test_the_judge_is_told_when_question_and_page_differ_in_language(sample_serv
     assert judged == [False, True]
 
 
-def test_a_follow_up_asks_the_earlier_question_about_its_new_subject(sample_services):
+@pytest.mark.parametrize(
+    "earlier", ["How do I set up the VPN on macOS?", "How do I connect to the VPN on macOS?"]
+)
+def test_a_follow_up_asks_the_earlier_question_about_its_new_subject(sample_services, earlier):
     """ "and for Linux?" after the macOS question gets the Linux steps, not the section that
-    names both systems (read as "earlier question + follow-up", macOS still pulled)."""
+    names both systems (read as "earlier question + follow-up", macOS still pulled), nor the
+    macOS steps a wording with "linux" in the wrong place finds ("How do I linux to the VPN
+    on macOS?")."""
     from kb_slackbot.answer.models import Turn
 
     history = [
-        Turn("user", "How do I set up the VPN on macOS?"),
+        Turn("user", earlier),
         Turn("assistant", "Open App Shelf and install LoopGate for macOS [1]."),
     ]
     result = _service(sample_services).answer("and for Linux?", history=history)

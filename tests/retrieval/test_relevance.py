@@ -14,6 +14,7 @@ from kb_slackbot.retrieval.relevance import (
     RERANK_FEATURES,
     Candidate,
     LogisticModel,
+    best_of_each_page,
     feature_matrix,
     load_relevance_model,
     model_key,
@@ -176,3 +177,8 @@ def test_pool_margins_compare_the_best_with_candidates_in_its_own_language():
     # Alone on its side (the only German page tops an English question): compared with all.
     alone = pool_margins(dense, coverage, [True, False, False, False])
     assert alone == pytest.approx((0.85 - 2.47 / 3, 0.6 - 0.5 / 3))
+
+
+def test_best_of_each_page_keeps_each_pages_first_candidate_in_order():
+    assert best_of_each_page(["a", "a", "b", "a", "c", "b"]) == [0, 2, 4]
+    assert best_of_each_page([]) == []

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from structlog.testing import capture_logs
 
 from kb_slackbot.services import Services
-from tests.conftest import SAMPLE_KB
+from tests.conftest import SAMPLE_KB, make_settings
 from tests.retrieval.helpers import all_hits, ingest, searcher_for, write
 
 
@@ -214,3 +215,45 @@ def test_a_question_typed_without_accents_is_searched_as_the_pages_spell_it(samp
     spelled = searcher.search(searcher.respelled("ferias horario"), top_k=3).results
     assert not any("bm25_rank" in r.stages for r in as_typed)
     assert all("bm25_rank" in r.stages for r in spelled)
+
+
+PARKING_FEES = "## Fees\n\nA monthly parking permit for the Leeds office costs £30.\n"
+PARKING_PAGE = (
+    "# Parking at the Leeds office\n\n"
+    "## Permits\n\nParking at the Leeds office needs a permit from reception.\n\n"
+    "## Electric cars\n\nThe Leeds office car park has four charging points.\n\n"
+    "## Visitors\n\nVisitors to the Leeds office park in the two bays by the entrance.\n\n"
+)
+OTHER_PAGES = {
+    "lunch.md": "# Lunch\n\nThe canteen of the Leeds office opens at noon.\n",
+    "bikes.md": "# Bikes\n\nBike racks are next to the main entrance.\n",
+    "holidays.md": "# Holidays\n\nEveryone gets 25 days of paid holiday a year.\n",
+}
+
+
+def test_a_page_stands_out_from_the_other_pages_not_from_its_own_sections(
+    services, kb, tmp_path, embedder, reranker_choice
+):
+    """The answerability margins compare the best page with the next pages, as on the public
+    pools they were fitted on (one candidate per page): a page's own sections share its words
+    and would make a long page look as if no page stood out."""
+    question = "how much is a parking permit at the leeds office per month?"
+    found = []
+    for n, page in enumerate((PARKING_PAGE + PARKING_FEES, PARKING_PAGE[:31] + PARKING_FEES)):
+        folder = tmp_path / f"kb{n}"
+        for name, text in {**OTHER_PAGES, "parking.md": page}.items():
+            write(folder, name, text)
+        own = Services(make_settings(tmp_path / f"data{n}"), embedder, reranker_choice)
+        ingest(own, folder)
+        found.append(all_hits(searcher_for(own), question))
+    long, short = found
+    best = long[0]
+    assert best.chunk.heading_path.endswith("Fees") and len(long) == 7
+    others = [next(h for h in long if h.chunk.doc_id == name) for name in OTHER_PAGES]
+    for stage, margin in (("dense_sim", "dense_margin"), ("coverage", "coverage_margin")):
+        expected = best.stages[stage] - sum(h.stages[stage] for h in others) / len(others)
+        assert best.stages[margin] == pytest.approx(expected, abs=1e-3)
+        chunks = best.stages[stage] - sum(h.stages[stage] for h in long[1:]) / (len(long) - 1)
+        assert best.stages[margin] > chunks + 0.03  # the sections would have hidden it
+    # The same page without its other sections stands out just as far from the same pages.
+    assert best.stages["dense_margin"] == pytest.approx(short[0].stages["dense_margin"], abs=0.01)
