@@ -50,6 +50,11 @@ def scores(path: str, questions: list[dict]) -> dict[str, object]:
         ),
         "not-found precision": found["precision"],
         "not-found recall": found["recall"],
+        # (reports written before the field existed: –)
+        "answerability AUROC": metrics.auroc(
+            [o.p_answerable for o in outcomes if getattr(o, "p_answerable", None) is not None],
+            [o.answerable for o in outcomes if getattr(o, "p_answerable", None) is not None],
+        ),
         "unanswerable given a quote": sum(
             1 for o in outcomes if not o.answerable and o.status == "answered"
         ),

@@ -54,6 +54,9 @@ class AnswerResult(BaseModel):
     # answer could have used, cited or not (sharing an answer checks these).
     context_spaces: list[str] = Field(default_factory=list)
     cached: bool = False
+    # The answerability model's P(the found pages answer it); None when nothing was judged
+    # (an invalid question, a verified answer). Below its threshold the status is not_found.
+    p_answerable: float | None = None
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,7 @@ class AnswerService:
             p_correct=round(verdict.p_correct, 3),
             band=verdict.band,
         )
+        base["p_answerable"] = round(verdict.p_answerable, 3)
         if not verdict.answerable:
             near = response.results + response.below_threshold
             return compose.not_found(base, near, how), None

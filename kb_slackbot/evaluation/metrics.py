@@ -65,6 +65,17 @@ def binary_scores(predicted: Sequence[bool], actual: Sequence[bool]) -> dict[str
     }
 
 
+def auroc(scores: Sequence[float], positive: Sequence[bool]) -> float | None:
+    """The chance that a random positive scores above a random negative (ties count half);
+    None without both classes."""
+    pos = [s for s, p in zip(scores, positive, strict=True) if p]
+    neg = [s for s, p in zip(scores, positive, strict=True) if not p]
+    if not pos or not neg:
+        return None
+    wins = sum((a > b) + 0.5 * (a == b) for a in pos for b in neg)
+    return wins / (len(pos) * len(neg))
+
+
 def percentile(values: Sequence[float], q: float) -> float | None:
     """Nearest-rank percentile (q in 0–100)."""
     if not values:

@@ -9,6 +9,8 @@ questions whose verdict was "error" (the provider failed) or "unparseable".
 `key_facts_in_answer` is the share of answerable questions whose answer holds the key facts of
 their `reference_answer`; `key_facts_in_top{k}` the share whose top k passages do. The gap
 between them is what reading and abstaining lost; what the passages lack, retrieval lost.
+`answerability_auroc` says, apart from any threshold, how well the answerability model's
+probability ranks the answerable questions above the unanswerable ones.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class QuestionOutcome:
     provider: str
     answer: str = ""
     confidence: str = "low"
+    p_answerable: float | None = None  # the answerability model's probability (None: not judged)
     key_facts: bool | None = None  # the answer holds the reference's key facts (None: no ref.)
     # … the top-k passages do: what a generating model (or a better reader) could answer from
     key_facts_retrieved: bool | None = None
@@ -123,6 +126,7 @@ def run_eval(
                 provider=result.provider,
                 answer=result.answer,
                 confidence=result.confidence,
+                p_answerable=result.p_answerable,
                 key_facts=metrics.has_key_facts(result.answer, item.reference_answer)
                 if item.reference_answer and result.status == "answered"
                 else (False if item.reference_answer else None),
@@ -175,6 +179,11 @@ def summarise(
         ),
         "not_found_precision": abstain["precision"],
         "not_found_recall": abstain["recall"],
+        # Threshold-free: how well P(answerable) ranks answerable above unanswerable questions.
+        "answerability_auroc": metrics.auroc(
+            [o.p_answerable for o in outcomes if o.p_answerable is not None],
+            [o.answerable for o in outcomes if o.p_answerable is not None],
+        ),
         "answer_f1": metrics.mean([o.f1 for o in outcomes if o.f1 is not None]),
         "key_facts_in_answer": metrics.mean(
             [float(o.key_facts) for o in answerable if o.key_facts is not None]

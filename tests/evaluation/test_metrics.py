@@ -38,6 +38,14 @@ def test_binary_scores_and_percentiles():
     assert metrics.mean([None, 1.0, 3.0]) == 2.0
 
 
+def test_auroc_counts_pairs_ranked_right_and_ties_as_half():
+    assert metrics.auroc([0.9, 0.8, 0.1], [True, True, False]) == 1.0
+    assert metrics.auroc([0.9, 0.2, 0.5], [True, True, False]) == 0.5
+    assert metrics.auroc([0.5, 0.5], [True, False]) == 0.5
+    assert metrics.auroc([0.1, 0.9], [True, False]) == 0.0
+    assert metrics.auroc([0.3], [True]) is None  # one class only
+
+
 def test_compare_reports_deltas():
     rows = compare({"mrr": 0.8, "provider": "x"}, {"mrr": 0.5})
     assert rows["mrr"][2] == pytest.approx(0.3)

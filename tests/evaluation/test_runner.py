@@ -35,3 +35,12 @@ def test_key_facts_of_the_passages_say_where_an_answer_was_lost(sample_services)
     assert hackathon.key_facts_retrieved is None
     assert report.summary["key_facts_in_top5"] == 0.5
     assert report.summary["key_facts_in_answer"] == 0.5
+    # Each outcome keeps the answerability model's probability, answered or not; the summary
+    # says how well it ranks the answerable questions above the unanswerable one.
+    assert linux.status == "answered" and hackathon.status == "not_found"
+    assert linux.p_answerable > hackathon.p_answerable
+    auroc = report.summary["answerability_auroc"]
+    cost_pair = (cost.p_answerable > hackathon.p_answerable) + 0.5 * (
+        cost.p_answerable == hackathon.p_answerable
+    )
+    assert auroc == (1 + cost_pair) / 2  # linux over hackathon, and cost's pair
