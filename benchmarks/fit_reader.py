@@ -584,8 +584,9 @@ def main() -> None:
                     fitter(fit_rows, fit_present, ANSWERABILITY_FEATURES), fit_rows, fit_present
                 )
             cut = float(np.quantile(model.predict(rows)[present == 1], 0.10))
-            chat_rows.append([held, name, *gate_figures(model, aside_rows, aside_present, cut)])
-            figures = gate_figures(model, held_rows, held_present, cut)
+            figures = gate_figures(model.predict(aside_rows), aside_present, cut)
+            chat_rows.append([held, name, *figures])
+            figures = gate_figures(model.predict(held_rows), held_present, cut)
             abstain_rows.append([held, name, *figures, round(cut, 3)])
         answerable, threshold, correct = fit_answerability(
             (rows, present, right),
@@ -595,9 +596,9 @@ def main() -> None:
         # The shipped recipe (fit_answerability), scored the same way.
         p = answerable.predict(held_rows)
         shipped = "shipped: monotone+claims" + (", pairs offset" if cross else "")
-        figures = gate_figures(answerable, held_rows, held_present, threshold)
+        figures = gate_figures(p, held_present, threshold)
         abstain_rows.append([held, shipped, *figures, round(threshold, 3)])
-        figures = gate_figures(answerable, aside_rows, aside_present, threshold)
+        figures = gate_figures(answerable.predict(aside_rows), aside_present, threshold)
         chat_rows.append([held, "shipped recipe (its threshold)", *figures])
         # … and with the product's one rule on top: an answer about another year is a near
         # miss (answer/cues.about_another_year; the answer's text and its pages' titles).
@@ -766,10 +767,9 @@ def main() -> None:
         write(fit_reader(prepared, QA_SETS), cases, share)
 
 
-def gate_figures(model: LogisticModel, rows, present, cut: float) -> list:
-    """Questions, share answered with the gold present and abstained with it removed at
-    ``cut``, and the AUROC between the two."""
-    p = model.predict(rows)
+def gate_figures(p: np.ndarray, present: np.ndarray, cut: float) -> list:
+    """For P(answerable) ``p``: questions, share answered with the gold present and abstained
+    with it removed at ``cut``, and the AUROC between the two."""
     return [
         int(present.sum()),
         float(np.mean(p[present == 1] >= cut)),
