@@ -17,6 +17,7 @@ same live chunks (tests/retrieval/test_keyword.py checks that, to the bit).
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Collection
@@ -28,6 +29,9 @@ import numpy as np
 from .keyword_segment import EMPTY, Row, Segment
 from .term_prior import expected_share, frequency_in, written_out
 from .tokens import fold, tokenize, ungrouped
+
+# A number with a plural "s" (status codes, decades): "429s", "5xx" is not one.
+_PLURAL_NUMBER = re.compile(r"\d+s")
 
 __all__ = ["EMPTY", "KeywordHit", "KeywordIndex", "Row", "Segment", "index_texts", "tokenize"]
 
@@ -134,9 +138,12 @@ class KeywordIndex:
         type in chat: "escritorio" → "escritório", "refeiçao" → "refeição" — the most frequent
         such term, and only when the term as typed is in no chunk. Any other term as it is.
         With the question's ``language``, a spelling that is a word of its own there stays
-        (see _written_without), and its chat shorthand is written out ("qto" → "quanto")."""
+        (see _written_without), and its chat shorthand is written out ("qto" → "quanto"). A number
+        with a plural "s" that no chunk holds is the number ("429s" → "429")."""
         if language and (word := written_out(term, language)) and not self._postings(term)[0].size:
             return word  # chat shorthand no page uses: "qto" → "quanto"
+        if _PLURAL_NUMBER.fullmatch(term) and not self._postings(term)[0].size:
+            return term[:-1]  # "getting 429s", "the 1990s": pages write the number
         # The accent map first: most terms have no accented twin, and then need no postings.
         variants = {
             v

@@ -250,3 +250,16 @@ def test_a_number_with_thousands_separators_is_also_found_as_its_digits():
     assert index.search("15", 5) == [] and index.search("006", 5) == []  # decimals stay apart
     # Other terms score exactly as before: the digits add no length to their chunk.
     same_as_bm25s(index, rows, ["labels", "extra label costs", "500 labels"])
+
+
+def test_a_number_with_a_plural_s_is_read_as_the_number():
+    rows = [
+        Row("1", "a", "h", "public", "On a 429 response, wait for Retry-After and retry."),
+        Row("2", "b", "h", "public", "Founded in the 1990s; 500 staff."),
+    ]
+    index = KeywordIndex([Segment.build("s", rows)])
+    # "we keep getting 429s": the pages write the number.
+    assert index.spelled("429s") == "429"
+    assert index.search(respell("getting 429s", index.spelled), 5)[0].chunk_id == "1"
+    assert index.spelled("1990s") == "1990s"  # some chunk holds it as typed
+    assert index.spelled("5xx") == "5xx" and index.spelled("8h") == "8h"
