@@ -55,12 +55,14 @@ class ChunkCache:
         return found
 
     def terms_of(self, chunk: Chunk) -> tuple[frozenset[str], frozenset[str]]:
-        """(all word tokens, title and heading tokens) of a chunk, computed once."""
+        """(all word tokens, title, heading and page-name tokens) of a chunk, computed once."""
         found = self._terms.get(chunk.chunk_id)
         if found is None:
             found = (
-                frozenset(index_terms(chunk.embedding_text())),
-                frozenset(index_terms(" ".join((chunk.title, *chunk.headings)))),
+                frozenset(index_terms(chunk.keyword_text())),
+                frozenset(index_terms(" ".join((chunk.title, *chunk.headings)))).union(
+                    chunk.name_words()
+                ),
             )
             self._terms.put(chunk.chunk_id, found)
         return found

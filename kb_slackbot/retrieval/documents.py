@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from .tokens import tokenize
+from .urls import address_words
+
 PAGE = "page"
 # An expert's answer saved from Slack. Only the bot's own verified-answer folder is ingested
 # as this kind; a page cannot make itself one through its front matter.
@@ -69,6 +72,17 @@ class Chunk:
         """What the models see: the page title and section give a passage its meaning."""
         header = " › ".join((self.title, *self.headings))
         return f"{header}\n{self.text}"
+
+    def name_words(self) -> list[str]:
+        """The words of the page's name in its address that its title and headings lack: a
+        second, short title ("late-checkout" for "Late departure surcharge and day use")."""
+        named = set(tokenize(" ".join((self.title, *self.headings))))
+        return [w for w in dict.fromkeys(address_words(self.url)) if w not in named]
+
+    def keyword_text(self) -> str:
+        """What keyword search and question coverage see: the embedding text and the page's
+        name words."""
+        return " ".join((self.embedding_text(), *self.name_words()))
 
 
 def format_location(start_line: int | None, end_line: int | None, page: int | None) -> str:

@@ -30,15 +30,15 @@ from .sparse_probe import server_sparse_support
 
 log = structlog.get_logger(__name__)
 
-FORMAT = 3  # 2: hyphenated words also indexed joined; 3: and "1,500" also as "1500"
-# (tokens.index_terms)
+FORMAT = 4  # 2: hyphenated words also indexed joined; 3: and "1,500" also as "1500"
+# (tokens.index_terms); 4: and the words of the page's name in its address (Chunk.keyword_text)
 MAX_SEGMENTS = 8  # more, and the newer ones are merged into one (a search visits each)
 _FETCH = 200  # document versions fetched from Chroma per call
 
 
 def row_of(chunk_id: str, text: str, meta: dict) -> Row:
     chunk = chunk_from_record(chunk_id, text, meta)
-    return Row(chunk_id, chunk.doc_id, meta["doc_hash"], chunk.space, chunk.embedding_text())
+    return Row(chunk_id, chunk.doc_id, meta["doc_hash"], chunk.space, chunk.keyword_text())
 
 
 class KeywordStore:

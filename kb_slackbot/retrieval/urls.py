@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote, urlsplit
+import re
+from urllib.parse import quote, unquote, urlsplit
+
+_DOC_SUFFIX = re.compile(r"\.[A-Za-z]{1,5}$")  # ".html", ".md", ".docx"
+_NAME_WORD = re.compile(r"(?u)[^\W\d_]{2,}")  # letters only: page ids and dates say nothing
 
 # Characters a URL may keep as they are (RFC 3986 reserved + unreserved, and existing escapes).
 _SAFE = "%:/?#[]@!$&'()*+,;=~-._"
@@ -28,3 +32,12 @@ def checked_url(value: str) -> str:
         raise ValueError(f"invalid host name {host!r}")
     rest = quote(url[len(parts.scheme) + 3 + len(parts.netloc) :], safe=_SAFE)
     return f"{parts.scheme.lower()}://{netloc}{rest}"
+
+
+def address_words(url: str) -> list[str]:
+    """The words of a page's own name in its address: ".../front-office/late-checkout.html"
+    → ["late", "checkout"]. Writers name a page by what people call it ("late-checkout",
+    "sso", "error-codes"), often not the title's words ("Late departure surcharge")."""
+    parts = urlsplit(url)
+    name = unquote(parts.path.rstrip("/").rsplit("/", 1)[-1])
+    return _NAME_WORD.findall(_DOC_SUFFIX.sub("", name).lower())

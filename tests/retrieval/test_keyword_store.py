@@ -55,8 +55,10 @@ def test_an_ingest_that_changes_nothing_publishes_nothing(kb, services):
 def test_files_of_an_older_format_are_rebuilt_from_chroma(kb, services):
     """An upgrade that changes what is indexed (format 2 adds joined forms: "Wi-Fi" is also
     "wifi"; format 3 numbers without separators: "1,500" is also "1500") rebuilds the files
-    on first load instead of searching the old ones."""
-    write(kb, "wifi.md", "# Guest Wi-Fi\n\nThe password changes every Monday; 1,500 devices.\n")
+    on first load instead of searching the old ones; format 4 the page's name in its address:
+    "wlan-access.md" is also found by "wlan")."""
+    text = "# Guest Wi-Fi\n\nThe password changes every Monday; 1,500 devices.\n"
+    write(kb, "wlan-access.md", text)
     ingest(services, kb)
     generation = services.index.generation()
     path = services.settings.keyword_dir / "manifest.json"
@@ -64,9 +66,10 @@ def test_files_of_an_older_format_are_rebuilt_from_chroma(kb, services):
     path.write_text(json.dumps({**manifest, "format": FORMAT - 1}))
     index = KeywordStore(services.settings.keyword_dir, services.index).load(generation)
     rebuilt = json.loads(path.read_text())
-    assert rebuilt["format"] == FORMAT == 3
+    assert rebuilt["format"] == FORMAT == 4
     assert {e["name"] for e in rebuilt["segments"]}.isdisjoint(
         e["name"] for e in manifest["segments"]
     )
     assert [h.chunk_id for h in index.search("wifi", 5)]
     assert [h.chunk_id for h in index.search("1500", 5)]
+    assert [h.chunk_id for h in index.search("wlan", 5)]

@@ -257,3 +257,28 @@ def test_a_page_stands_out_from_the_other_pages_not_from_its_own_sections(
         assert best.stages[margin] > chunks + 0.03  # the sections would have hidden it
     # The same page without its other sections stands out just as far from the same pages.
     assert best.stages["dense_margin"] == pytest.approx(short[0].stages["dense_margin"], abs=0.01)
+
+
+def test_a_page_is_found_by_the_name_in_its_address(services, kb):
+    """Writers name a page by what people call it: "late-checkout.md" for a page titled
+    "Late departure surcharge" that never says "checkout". Those words count as a short
+    title for keyword search and question coverage; the title's own words are not counted
+    twice, and numbers in an address (page ids, dates) are not words."""
+    write(
+        kb,
+        "front-office/late-checkout.md",
+        "# Late departure surcharge\n\nStaying until 14:00 costs €20 in Porto, until 18:00 €45.\n",
+    )
+    write(
+        kb,
+        "front-office/arrivals-65607.md",
+        "# Arrivals\n\nGuests arriving after 22:00 get the key-safe code by SMS.\n",
+    )
+    ingest(services, kb, base_url="https://intranet.example/")
+    response = searcher_for(services, min_relevance=0.0).search("late checkout porto")
+    best = response.results[0]
+    assert best.chunk.doc_id == "front-office/late-checkout.md"
+    assert best.chunk.name_words() == ["checkout"]  # "late" is the title's already
+    assert best.stages["coverage"] == pytest.approx(1.0)
+    arrivals = next(r for r in response.results if r.chunk.doc_id != best.chunk.doc_id)
+    assert arrivals.chunk.name_words() == []  # "arrivals" is the title; 65607 is an id
