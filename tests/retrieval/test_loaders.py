@@ -389,6 +389,18 @@ def test_a_confluence_export_is_read_without_its_page_chrome(tmp_path):
     assert [(b.headings, b.text) for b in document.blocks] == [
         (("Length",), "Each parent gets 16 weeks of paid leave.")
     ]
+    # "HR : Parental leave": the space the breadcrumbs name, then the page's own name.
+    assert document.title == "Parental leave"
+
+
+def test_a_title_with_a_colon_keeps_it_unless_the_breadcrumbs_name_the_space(tmp_path):
+    path = write(
+        tmp_path,
+        "q3.html",
+        "<html><head><title>Finance : Q3 close checklist</title></head><body><main>"
+        "<p>Close the books by day 5.</p></main></body></html>",
+    )
+    assert load(path).title == "Finance : Q3 close checklist"
 
 
 def test_a_toggle_summary_heads_only_what_it_hides(tmp_path):

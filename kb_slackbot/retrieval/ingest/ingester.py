@@ -29,10 +29,12 @@ PIPELINE_VERSION = "1"
 # read a toggle's summary (<details>) as the heading of what it hides, Markdown and text a
 # line in capitals as a heading and Markdown an HTML table as a table, and HTML numbers the
 # items of an ordered list ("2. …") and reads only a wiki export's content (Confluence's
-# #main-content), since revision "toggles".
+# #main-content), since revision "toggles"; HTML titles a Confluence page by its own name, not
+# "Space : Page", since revision "spaces".
 LOADER_REVISIONS = {
     ".pdf": "sections",
-    **dict.fromkeys((".md", ".markdown", ".txt", ".html", ".htm"), "toggles"),
+    **dict.fromkeys((".md", ".markdown", ".txt"), "toggles"),
+    **dict.fromkeys((".html", ".htm"), "spaces"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

@@ -31,6 +31,7 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
     """``title``: the page's title when the caller knows it (a Word file's), else the
     <title>, the first <h1> or the file name."""
     tree = HTMLParser(html)
+    crumbs = {node.text(strip=True) for node in tree.css("#breadcrumbs li")}
     title_node = tree.css_first("title")
     canonical = tree.css_first('link[rel="canonical"]')
     tree.strip_tags(_NOISE_TAGS)
@@ -45,7 +46,7 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
         or (title_node.text(strip=True) if title_node else "")
         or (first_h1.text(strip=True) if first_h1 else "")
     )
-    title = title or title_from_filename(source.path)
+    title = _without_space(title, crumbs) or title_from_filename(source.path)
     href = canonical.attributes.get("href") if canonical else None
     return Document(
         doc_id=source.rel_path,
@@ -56,6 +57,13 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
         blocks=[drop_title_heading(b, title) for b in blocks],
         source_path=str(source.path),
     )
+
+
+def _without_space(title: str, crumbs: set[str]) -> str:
+    """A Confluence export titles a page "Space : Page"; when its breadcrumbs name that space,
+    the page's own name is what people call it (and what citations show)."""
+    space, colon, page = title.partition(" : ")
+    return page.strip() if colon and page.strip() and space.strip() in crumbs else title
 
 
 def _content_blocks(root: Node) -> list[Block]:
