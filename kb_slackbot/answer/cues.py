@@ -27,9 +27,14 @@ _IDENTIFIERS = (
 )
 # Answer-type cues: question words → the kind of fact asked for (en, de, pt, es, vi).
 _QUESTION_TYPES = {
-    # Checked first: "what's the hotline number" / "who do I call" want a phone number.
-    "phone": r"\b(?:phone|telephone|hotline|fax)\b|\bwho (?:do|should|can) (?:i|we) call\b|"
-    r"\bnumber (?:to|do i) call\b|telefon|telefone|tel[eé]fono|số điện thoại",
+    # Checked first: "what's the hotline number" / "who do I call" want a phone number. A phone
+    # the asker holds ("which wifi for my phone", "Telefon kaputt") asks for none.
+    "phone": r"\b(?:phone|telephone|fax) (?:number|no\b|#)|\bhotline\b|"
+    r"\bwho (?:do|should|can) (?:i|we) call\b|\bnumber (?:to|do i) call\b|"
+    r"\bwhat(?:'s| is)? the (?:\w+ )?(?:phone|telephone|fax)\b|"
+    r"telefon-?nummer|rufnummer|faxnummer|telefone (?:d[eoa]s?|para)\b|"
+    r"tel[eé]fono (?:de|del|para)\b|n[uú]mero (?:de |do |da )?(?:tel[eé]fono|telefone|fax)|"
+    r"số điện thoại",
     "amount": r"how (?:much|many|long|far|old|big|large|often|high|quickly|fast|soon|early)|"
     r"what percentage|\bwhat (?:does|do|did|will) (?:\w+ ){0,4}cost\b|\bwas kostet\b|"
     r"what(?:'s| is| are) the (?:\w+ ){0,3}(?:number|rate|price|cost|fee|limit|"
