@@ -6,7 +6,8 @@ import re
 from urllib.parse import quote, unquote, urlsplit
 
 _DOC_SUFFIX = re.compile(r"\.[A-Za-z]{1,5}$")  # ".html", ".md", ".docx"
-_NAME_WORD = re.compile(r"(?u)[^\W\d_]{2,}")  # letters only: page ids and dates say nothing
+_NAME_PART = re.compile(r"(?u)[\W_]+")
+_NAME_WORD = re.compile(r"(?u)[^\W\d_]{2,}")  # letters only: ids ("3f2a9c…"), dates say nothing
 
 # Characters a URL may keep as they are (RFC 3986 reserved + unreserved, and existing escapes).
 _SAFE = "%:/?#[]@!$&'()*+,;=~-._"
@@ -40,4 +41,5 @@ def address_words(url: str) -> list[str]:
     "sso", "error-codes"), often not the title's words ("Late departure surcharge")."""
     parts = urlsplit(url)
     name = unquote(parts.path.rstrip("/").rsplit("/", 1)[-1])
-    return _NAME_WORD.findall(_DOC_SUFFIX.sub("", name).lower())
+    parts = _NAME_PART.split(_DOC_SUFFIX.sub("", name).lower())
+    return [part for part in parts if _NAME_WORD.fullmatch(part)]
