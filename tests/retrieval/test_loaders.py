@@ -293,6 +293,21 @@ def test_lines_in_capitals_head_a_plain_text_handbook(tmp_path):
     ]
 
 
+def test_an_email_kept_as_text_is_titled_by_its_subject(tmp_path):
+    path = write(
+        tmp_path,
+        "memo.txt",
+        "MEMORANDO INTERNO – HOTEL PORTO\n\nDe: Direção\nPara: Todos\n"
+        "Assunto: Noite de São João (23 de junho)\n\nCaros colegas,\n\nO bar fecha às 02:00.\n",
+    )
+    document = load(path)
+    assert document.title == "Noite de São João (23 de junho)"  # not the memo banner
+    assert any("O bar fecha às 02:00." in b.text for b in document.blocks)
+    # A "Subject:" deep in the text is a sentence, not the page's header.
+    late = write(tmp_path, "notes.txt", "NOTES\n\n" + "Line.\n\n" * 12 + "Subject: other\n")
+    assert load(late).title == "NOTES"
+
+
 def test_an_html_table_in_markdown_is_read_as_a_table(tmp_path):
     path = write(
         tmp_path,

@@ -30,10 +30,12 @@ PIPELINE_VERSION = "1"
 # line in capitals as a heading and Markdown an HTML table as a table, and HTML numbers the
 # items of an ordered list ("2. …") and reads only a wiki export's content (Confluence's
 # #main-content), since revision "toggles"; HTML titles a Confluence page by its own name, not
-# "Space : Page", since revision "spaces".
+# "Space : Page", since revision "spaces"; text titles an email or memo by its subject line,
+# since revision "subjects".
 LOADER_REVISIONS = {
     ".pdf": "sections",
-    **dict.fromkeys((".md", ".markdown", ".txt"), "toggles"),
+    **dict.fromkeys((".md", ".markdown"), "toggles"),
+    ".txt": "subjects",
     **dict.fromkeys((".html", ".htm"), "spaces"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time

@@ -54,10 +54,11 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     lines = mark_lines(text.split("\n"))
     blocks = paragraph_blocks(lines, 1, pseudo_heading)
-    # A first line in capitals ("NORTHWIND LOOP GLOSSARY") is the title, not a section.
+    # A first line in capitals ("NORTHWIND LOOP GLOSSARY") is the title, not a section; an
+    # email or memo kept as text is titled by its subject.
     first = pseudo_heading(next((line for line in lines if line.strip()), ""))
     title = first[1] if first and first[0] == CAPITALS_LEVEL else ""
-    title = title or title_from_filename(source.path)
+    title = _subject(lines) or title or title_from_filename(source.path)
     return Document(
         doc_id=source.rel_path,
         title=title,
@@ -67,6 +68,19 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
         blocks=[drop_title_heading(b, title) for b in blocks],
         source_path=str(source.path),
     )
+
+
+# The subject line of an email or memo header ("Subject:", "Betreff:", "Assunto:", "Asunto:",
+# "Objet:"), within its first lines.
+_SUBJECT = re.compile(
+    r"^\s*(?:subject|betreff|assunto|asunto|objet|oggetto)\s*:\s*(\S.*?)\s*$", re.I
+)
+_HEADER_LINES = 12
+
+
+def _subject(lines: list[str]) -> str:
+    found = (_SUBJECT.match(line) for line in lines[:_HEADER_LINES])
+    return next((match.group(1) for match in found if match), "")
 
 
 def html_tables(lines: list[str]) -> list[str]:
