@@ -39,7 +39,6 @@ def address_words(url: str) -> list[str]:
     """The words of a page's own name in its address: ".../front-office/late-checkout.html"
     → ["late", "checkout"]. Writers name a page by what people call it ("late-checkout",
     "sso", "error-codes"), often not the title's words ("Late departure surcharge")."""
-    parts = urlsplit(url)
-    name = unquote(parts.path.rstrip("/").rsplit("/", 1)[-1])
+    name = unquote(urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1])
     parts = _NAME_PART.split(_DOC_SUFFIX.sub("", name).lower())
     return [part for part in parts if _NAME_WORD.fullmatch(part)]
