@@ -88,7 +88,7 @@ class Unit:
     text: str  # scored, and shown (Markdown) after ``lead``
     context: str = ""  # lead-in / heading words for scoring only
     position: int = 0  # order within the passage
-    lead: str = ""  # the sentence a sentence that points back is shown after
+    lead: str = ""  # shown before it: the sentence it points back to, or a row's column header
     block: int = -1  # the paragraph or list it is part of (-1: none); its neighbours share it
 
     @property
@@ -152,7 +152,8 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
                 if len(item.split()) >= 2:
                     shown = _item_text(_nested_text(item, parent), lead_in)
                     context = f"{heading} {lead_in} {parent}".strip()
-                    units.append(Unit("item", shown, context, len(units), block=i))
+                    header = lead_in if shown == item and _values_row(item) else ""
+                    units.append(Unit("item", shown, context, len(units), header, block=i))
             continue  # the lead-in also covers a list that continues after a blank line
         if block.kind == "table":
             for row in table_rows(block.lines):
@@ -180,6 +181,9 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
 _TRAILING_JOIN = re.compile(r"\s*(?:[,;]\s*(?:and|or|und|oder|e|ou|y|o)|[,;])\s*$", re.IGNORECASE)
 
 
+_FIGURE = re.compile(r"\d")
+
+
 def _item_text(item: str, lead_in: str) -> str:
     """A list item as it is quoted alone. An item that continues its lead-in's sentence
     ("The incident bot then:" → "3. for SEV1 and SEV2, also pages the commander, and") is
@@ -187,6 +191,19 @@ def _item_text(item: str, lead_in: str) -> str:
     if not item[:1].islower() or not lead_in:
         return item
     return f"{lead_in} {_TRAILING_JOIN.sub('', item)}"
+
+
+def _values_row(item: str) -> bool:
+    """Two or more figures, the last word one of them: "Grades 4–5 … support 26 28". Such a
+    row is shown after its column header, as a PDF table is read ("Location Breakfast Lunch
+    Evening meal Hotel per night:" → "Kiel (research station) €12 €16 €38 €140"): alone, its
+    figures say nothing. (The header is shown once for rows of one table.)"""
+    words = item.split()
+    return (
+        bool(words)
+        and bool(_FIGURE.search(words[-1]))
+        and sum(bool(_FIGURE.search(word)) for word in words) >= 2
+    )
 
 
 def commented_commands(lines: list[str]) -> list[tuple[str, str]]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from kb_slackbot.answer.candidates import extract_units, is_meta, section_steps
+from kb_slackbot.answer.pieces import Pick
+from kb_slackbot.answer.reader import Reading
 
 TABLE = """Hotel limits per night:
 
@@ -221,6 +223,26 @@ def test_an_item_that_continues_its_lead_in_is_quoted_with_it():
         "The incident bot then: posts a summary.",
         "A laptop with the VPN.",  # a whole sentence of its own
     ]
+
+
+def test_a_row_of_values_is_shown_after_its_column_header_once():
+    text = (
+        "Meals may be claimed up to these limits.\n\n"
+        "Location Breakfast Lunch Evening meal Hotel per night:\n"
+        "- London £11 £15 £40 £210\n- Kiel (research station) €12 €16 €38 €140\n"
+        "- Porto: ask the campus office\n"
+    )
+    items = [u for u in extract_units(text) if u.kind == "item"]
+    header = "Location Breakfast Lunch Evening meal Hotel per night:"
+    assert [(u.text, u.lead) for u in items] == [
+        ("London £11 £15 £40 £210", header),
+        ("Kiel (research station) €12 €16 €38 €140", header),
+        ("Porto: ask the campus office", ""),  # a sentence of its own: no figures to explain
+    ]
+    shown = Reading(picks=[Pick(1, items[0], 0.5), Pick(1, items[1], 0.4)], best=0.5).text()
+    assert shown == (
+        f"{header} London £11 £15 £40 £210. [1] Kiel (research station) €12 €16 €38 €140. [1]"
+    )
 
 
 def test_a_bare_yes_or_no_stays_with_the_sentence_it_answers_through():

@@ -606,6 +606,34 @@ def test_a_pdf_table_of_short_lines_becomes_a_list_under_its_header(tmp_path):
     assert "- include" not in text and "- cost" not in text
 
 
+def test_a_pdf_table_of_long_rows_that_end_in_figures_becomes_a_list(tmp_path):
+    """Rows too long to be short lines end in their figures; a header too long to be a row
+    heads them. A wrapped cell's lower-case tail ends the list and stays prose."""
+    path = make_pdf(
+        tmp_path / "leave.pdf",
+        [
+            [
+                "Entitlement depends on grade and continuous service, for a full-time member.",
+                "Grade Typical roles Days per year Days after 5 years of service",
+                "Grades 1-3 Catering, cleaning, portering, grounds 25 27",
+                "Grades 4-5 Administrative and technical support 26 28",
+                "Grades 6-7 Professional services staff, lecturers, research associates 30 32",
+                "Grade 10 and",
+                "professorial Professors, directors, executive team 33 35",
+            ]
+        ],
+    )
+    text = load(path, base_url=BASE).blocks[0].text
+    assert (
+        "\nGrade Typical roles Days per year Days after 5 years of service:\n"
+        "- Grades 1-3 Catering, cleaning, portering, grounds 25 27\n"
+        "- Grades 4-5 Administrative and technical support 26 28\n"
+        "- Grades 6-7 Professional services staff, lecturers, research associates 30 32\n"
+        "- Grade 10 and\n" in text
+    )
+    assert "- professorial" not in text
+
+
 def test_short_lines_the_pdf_already_lists_keep_their_marker(tmp_path):
     lines = ["Approval needed by trip:", "- Trip within Europe", "- Trip outside Europe", "- Any"]
     text = load(make_pdf(tmp_path / "trips.pdf", [lines]), base_url=BASE).blocks[0].text

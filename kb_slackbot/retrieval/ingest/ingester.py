@@ -31,9 +31,10 @@ PIPELINE_VERSION = "1"
 # items of an ordered list ("2. …") and reads only a wiki export's content (Confluence's
 # #main-content), since revision "toggles"; HTML titles a Confluence page by its own name, not
 # "Space : Page", since revision "spaces"; text titles an email or memo by its subject line,
-# since revision "subjects".
+# since revision "subjects"; PDF reads a longer line that ends in a figure as a table row, and
+# a header too long to be a row as the lead-in of the rows under it, since revision "figures".
 LOADER_REVISIONS = {
-    ".pdf": "sections",
+    ".pdf": "figures",
     **dict.fromkeys((".md", ".markdown"), "toggles"),
     ".txt": "subjects",
     **dict.fromkeys((".html", ".htm"), "spaces"),

@@ -1,5 +1,6 @@
 """PDF files: each page's extracted text without its running header and footer, cut at blank
-lines and at numbered section headings; table-like runs of short lines become lists."""
+lines and at numbered section headings; table-like runs of lines (short ones, or longer ones
+that end in a figure) become lists under their header line."""
 
 from __future__ import annotations
 
@@ -16,19 +17,36 @@ from .paragraphs import PARAGRAPH_BREAK
 from .source import LoadError, SourceFile
 
 SHORT_LINE_WORDS = 7  # a table row or list line; wrapped prose lines run longer
+# A longer row ends in a figure: "Grades 4–5 Administrative and technical support 26 28".
+LONG_ROW_WORDS = 16
 MIN_ROWS = 3
 _LIST_MARK = re.compile(r"^(?:[-*+•]|\d+[.)])\s")
+_FIGURE = re.compile(r"\d")
 
 
-def _is_row(line: str) -> bool:
-    """Short, no sentence punctuation at the end, and not starting in lower case (a narrow
-    column of wrapped prose continues its sentences in lower case; table rows do not)."""
+def _unended(line: str) -> bool:
+    """Up to LONG_ROW_WORDS words, no sentence punctuation at the end, and not starting in
+    lower case (a narrow column of wrapped prose continues its sentences in lower case; table
+    rows and their header do not)."""
     words = line.split()
     return (
-        0 < len(words) <= SHORT_LINE_WORDS
+        0 < len(words) <= LONG_ROW_WORDS
         and line.rstrip()[-1] not in ".,;!?"
         and not line.lstrip()[0].islower()
     )
+
+
+def _is_row(line: str) -> bool:
+    """Such a line that is short, or that ends in a figure (a row of amounts or days)."""
+    words = line.split()
+    return _unended(line) and (len(words) <= SHORT_LINE_WORDS or bool(_FIGURE.search(words[-1])))
+
+
+def _rows_from(lines: list[str], i: int) -> int:
+    """Where the run of rows that starts at line ``i`` ends."""
+    while i < len(lines) and _is_row(lines[i]):
+        i += 1
+    return i
 
 
 def _as_item(line: str) -> str:
@@ -38,22 +56,28 @@ def _as_item(line: str) -> str:
 
 
 def _lines_as_rows(paragraph: str) -> str:
-    """A PDF table comes out as one short line per row ("City Maximum per night", "Paris EUR
-    230", …) inside a paragraph of wrapped prose, and would be read as one long sentence. A
-    run of at least MIN_ROWS short lines becomes its first line as a lead-in ("City Maximum
-    per night:") and the rest as list items, so each row can be quoted on its own."""
+    """A PDF table comes out as one line per row ("City Maximum per night", "Paris EUR 230",
+    …) inside a paragraph of wrapped prose, and would be read as one long sentence. A run of
+    at least MIN_ROWS rows becomes its first line as a lead-in ("City Maximum per night:")
+    and the rest as list items, so each row can be quoted on its own; a header line too long
+    to be a row leads the rows under it."""
     lines = paragraph.split("\n")
     out: list[str] = []
     i = 0
     while i < len(lines):
-        end = i
-        while end < len(lines) and _is_row(lines[end]):
-            end += 1
-        if end > i and i > 0 and lines[i - 1].rstrip()[-1:] not in (".", "!", "?", ":"):
+        end = _rows_from(lines, i)
+        after_sentence = i == 0 or lines[i - 1].rstrip()[-1:] in (".", "!", "?", ":")
+        if end > i and not after_sentence:
             # The first short line ends a sentence wrapped from the line before.
             out.append(lines[i])
             i += 1
             continue
+        if end == i and after_sentence and _unended(lines[i]):
+            # A header too long to be a row ("Grade Typical roles Days per year Days after 5
+            # years' service") heads the rows under it.
+            end = _rows_from(lines, i + 1)
+            if end - i <= MIN_ROWS:
+                end = i
         if end - i >= MIN_ROWS:
             lead = lines[i].rstrip()
             out += ["", lead if lead.endswith(":") else f"{lead}:"]
