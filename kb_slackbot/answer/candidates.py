@@ -77,6 +77,19 @@ _POINTS_BACK = re.compile(
 )
 
 
+# A field of an email's or memo's header ("To: all staff", "Betreff: Weihnachten", "Assunto:
+# …"): what the message is, not what it says — never an answer.
+_HEADER_FIELD = re.compile(
+    r"^(?:from|to|cc|bcc|date|sent|subject|von|an|datum|gesendet|betreff|de|para|data|"
+    r"enviado|assunto|fecha|asunto|objet|oggetto)\s*:\s",
+    re.IGNORECASE,
+)
+
+
+def is_header_field(text: str) -> bool:
+    return bool(_HEADER_FIELD.match(text.strip()))
+
+
 def points_back(sentence: str) -> bool:
     """The sentence opens by pointing back to the one before it."""
     return bool(_POINTS_BACK.match(sentence.lstrip("*_ ")))
@@ -141,7 +154,7 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             before = ""
             for sentence in sentences:
                 meta = is_meta(sentence)
-                if not meta and len(sentence.split()) >= 3:
+                if not meta and len(sentence.split()) >= 3 and not is_header_field(sentence):
                     lead = before if before and points_back(sentence) else ""
                     units.append(Unit("sentence", sentence, heading, len(units), lead, i))
                 before = "" if meta else sentence
@@ -149,7 +162,7 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             continue
         if block.kind == "list":
             for item, _number, parent in list_items(block.lines):
-                if len(item.split()) >= 2:
+                if len(item.split()) >= 2 and not is_header_field(item):
                     shown = _item_text(_nested_text(item, parent), lead_in)
                     context = f"{heading} {lead_in} {parent}".strip()
                     header = lead_in if shown == item and _values_row(item) else ""

@@ -27,7 +27,7 @@ from functools import cached_property
 import numpy as np
 
 from .keyword_segment import EMPTY, Row, Segment
-from .term_prior import expected_share, frequency_in, written_out
+from .term_prior import expected_share, frequency_in, general_frequency, written_out
 from .tokens import fold, tokenize, ungrouped
 
 # A number with a plural "s" (status codes, decades): "429s", "5xx" is not one.
@@ -40,6 +40,13 @@ K1, B = 1.5, 0.75  # bm25s's defaults, which the relevance model was fitted with
 # word is a word of its own (set by reason, not fitted; the public questions' respellings are
 # listed in benchmarks/README.md).
 SPELLING_RATIO = 10
+# A typo ("libary", "passwrod", "intervew") is a word of no language we serve, or one at least
+# this many times rarer than the index's word one edit away (set by reason, not fitted): "acess"
+# (1 in 10^5 words) is "access" (1 in 10^4) mistyped, "fines" is no typo of "fine".
+TYPO_RATIO = 100
+TYPO_MAX_FREQUENCY = 1e-6  # a word more common than this (Zipf 3) is typed on purpose
+TYPO_MIN_LENGTH = 5  # shorter words have too many neighbours one edit away (a shortening: 4)
+_LETTERS = "abcdefghijklmnopqrstuvwxyzßàáâãäçèéêëìíîïñòóôõöùúûü"
 
 
 @dataclass(frozen=True)
@@ -139,7 +146,9 @@ class KeywordIndex:
         such term, and only when the term as typed is in no chunk. Any other term as it is.
         With the question's ``language``, a spelling that is a word of its own there stays
         (see _written_without), and its chat shorthand is written out ("qto" → "quanto"). A number
-        with a plural "s" that no chunk holds is the number ("429s" → "429")."""
+        with a plural "s" that no chunk holds is the number ("429s" → "429"), and a typo or a
+        shortening the index's word ("libary" → "library", "defib" → "defibrillator";
+        _retyped)."""
         if language and (word := written_out(term, language)) and not self._postings(term)[0].size:
             return word  # chat shorthand no page uses: "qto" → "quanto"
         if _PLURAL_NUMBER.fullmatch(term) and not self._postings(term)[0].size:
@@ -150,9 +159,46 @@ class KeywordIndex:
             for v in self._accented.get(fold(term), ())
             if _unaccented(term, v) and not (language and _written_without(term, v, language))
         }
-        if not variants or len(self._postings(term)[0]):
+        if not variants:
+            return self._retyped(term)
+        if len(self._postings(term)[0]):
             return term
         return max(sorted(variants), key=lambda v: len(self._postings(v)[0]))
+
+    def _retyped(self, term: str) -> str:
+        """The index's word that ``term`` (in no chunk, and no common word of any language we
+        serve) is a typo or a shortening of; any other term as it is.
+
+        - A typo: one letter left out, added, changed or two swapped ("libary" → "library",
+          "passwrod" → "password"), the index's word far more common in general language.
+        - A shortening: chat cuts long words ("defib", "reimb", "undergrads"); the index's
+          word that starts with it, at least two letters longer.
+
+        The most frequent such word in the index."""
+        if len(term) < TYPO_MIN_LENGTH - 1 or not term.isalpha():
+            return term
+        typed = general_frequency(term)
+        if typed >= TYPO_MAX_FREQUENCY or len(self._postings(term)[0]):
+            return term
+        found: dict[str, int] = {}
+        if len(term) >= TYPO_MIN_LENGTH:
+            found = {
+                word: count
+                for word in _one_edit(term)
+                if len(word) >= TYPO_MIN_LENGTH
+                and (count := len(self._postings(word)[0]))
+                and general_frequency(word) >= TYPO_RATIO * typed
+            }
+        if not found:
+            stem = term[:-1] if term.endswith("s") and len(term) > TYPO_MIN_LENGTH else term
+            longer = {
+                word
+                for segment in self.segments
+                for word in segment.starting_with(stem)
+                if len(word) >= len(stem) + 2 and word.isalpha()
+            }
+            found = {word: count for word in longer if (count := len(self._postings(word)[0]))}
+        return max(sorted(found), key=found.__getitem__) if found else term
 
     def _idf(self, df: int) -> float:
         return math.log(1 + (self.size - df + 0.5) / (df + 0.5))
@@ -208,6 +254,17 @@ class KeywordIndex:
         this index's length (term_prior) — everyday words never weigh like rare names."""
         floor = {term: self.size * expected_share(term, self._avg_length) for term in terms}
         return {term: self._idf(max(len(self._postings(term)[0]), floor[term])) for term in terms}
+
+
+def _one_edit(word: str) -> set[str]:
+    """Every spelling one edit from ``word``: a letter deleted, two swapped, one changed or
+    one inserted (Damerau–Levenshtein distance 1)."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    deleted = [a + b[1:] for a, b in splits if b]
+    swapped = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+    changed = [a + c + b[1:] for a, b in splits if b for c in _LETTERS]
+    inserted = [a + c + b for a, b in splits for c in _LETTERS]
+    return set(deleted + swapped + changed + inserted) - {word}
 
 
 def _unaccented(typed: str, word: str) -> bool:

@@ -153,6 +153,14 @@ class Segment:
         start, end = int(self.indptr[slot]), int(self.indptr[slot + 1])
         return self.rows[start:end], self.tf[start:end]
 
+    def starting_with(self, prefix: str) -> list[str]:
+        """The segment's terms that start with ``prefix`` (itself included, if a term)."""
+        raw = prefix.encode()
+        start = int(np.searchsorted(self.terms, raw))
+        end = int(np.searchsorted(self.terms, raw + b"\xff"))
+        found = [term.decode() for term in self.terms[start:end]]
+        return found + [term for term in self.long_terms if term.startswith(prefix)]
+
     # --- files ---------------------------------------------------------------------------
 
     _ARRAYS = ("ids", "version", "lengths", "terms", "indptr", "rows", "tf")

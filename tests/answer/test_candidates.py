@@ -130,6 +130,22 @@ def test_meta_sentences_are_never_candidates():
     assert not is_meta("For help, this guide's author is on #it-help.")
 
 
+def test_a_memos_header_fields_are_never_candidates():
+    """What the message is (sender, date, subject) does not answer what it says."""
+    memo = (
+        "Internal memo 17/2026:\n- De: Direção do Campus do Porto\n"
+        "- Para: Todos os funcionários do Campus do Porto\n"
+        "- Assunto: Encerramento do campus no Natal e Ano Novo 2026/27\n\n"
+        "Subject: Winter closure of the Porto campus. The campus is closed from 24 December. "
+        "Betreff: Weihnachten 2026. To apply for leave: use PeopleDesk by 1 December."
+    )
+    assert [u.text for u in extract_units(memo)] == [
+        "Internal memo 17/2026:",
+        "The campus is closed from 24 December.",
+        "To apply for leave: use PeopleDesk by 1 December.",
+    ]
+
+
 def test_section_steps_keep_numbers_and_code_and_stop_at_trailing_prose():
     steps = section_steps(STEPS)
     assert steps.splitlines()[0] == "1. Install the tools:"

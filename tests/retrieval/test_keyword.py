@@ -263,3 +263,40 @@ def test_a_number_with_a_plural_s_is_read_as_the_number():
     assert index.search(respell("getting 429s", index.spelled), 5)[0].chunk_id == "1"
     assert index.spelled("1990s") == "1990s"  # some chunk holds it as typed
     assert index.spelled("5xx") == "5xx" and index.spelled("8h") == "8h"
+
+
+def test_a_typo_or_a_shortening_is_read_as_the_index_word():
+    first = [
+        Row("1", "a", "h", "public", "Undergraduate students borrow 20 items from the library."),
+        Row("2", "b", "h", "public", "Reset a forgotten password on the self-service page."),
+    ]
+    second = [
+        Row("3", "c", "h", "public", "The defibrillator hangs by the breakfast room entrance."),
+        Row("4", "d", "h", "public", "Interview recordings; access to the drive; fines."),
+        # a term longer than 32 bytes (kept apart from the binary-searched terms)
+        Row("5", "e", "h", "public", "Datenschutzbeauftragtenbestellungsurkunde liegt vor."),
+    ]
+    index = KeywordIndex([Segment.build("s1", first), Segment.build("s2", second)])
+    # One letter left out, swapped, added or changed, in any segment.
+    assert index.spelled("libary") == "library"
+    assert index.spelled("passwrod", language="en") == "password"
+    assert index.spelled("intervew") == "interview"
+    assert index.spelled("acess") == "access"  # rare in general text, "access" far more common
+    # Shortenings, a plural "s" left off first; long terms are found too.
+    assert index.spelled("defib") == "defibrillator"
+    assert index.spelled("undergrads") == "undergraduate"
+    assert index.spelled("datenschutzbeauftragtenbestell") == (
+        "datenschutzbeauftragtenbestellungsurkunde"
+    )
+    assert tokenize(respell("where's the defib? forgot my passwrod", index.spelled)) == tokenize(
+        "where's the defibrillator? forgot my password"
+    )
+    # Words people type on purpose stay as typed: common words ("fine" is no "fines"),
+    # words in the index, short words, and words with no index word near them.
+    assert index.spelled("fine") == "fine" and index.spelled("fines") == "fines"
+    assert index.spelled("borrowing") == "borrowing"  # a common word, though "borrow" is near
+    assert index.spelled("lib") == "lib" and index.spelled("pass") == "pass"
+    assert index.spelled("quokka") == "quokka"
+    assert index.spelled("rds2") == "rds2"  # not letters only
+    # What the question asks with a typo is found.
+    assert index.search(respell("libary allowance undergrads", index.spelled), 5)[0].chunk_id == "1"

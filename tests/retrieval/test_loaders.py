@@ -634,6 +634,34 @@ def test_a_pdf_table_of_long_rows_that_end_in_figures_becomes_a_list(tmp_path):
     assert "- professorial" not in text
 
 
+def test_a_memo_header_in_a_pdf_is_a_list_of_its_fields(tmp_path):
+    """ "To: …" runs longer than a short line and ends in no figure; it is still a field of the
+    header, which must not be read as one sentence with the memo's first line."""
+    path = make_pdf(
+        tmp_path / "memo.pdf",
+        [
+            [
+                "Internal memo No. 17/2026",
+                "From: Porto campus office",
+                "To: All staff, researchers and students of the Porto campus, in every building",
+                "Subject: Winter closure",
+                "The campus is closed from 24 December to 1 January inclusive. Work resumes",
+                "on Monday, 4 January.",
+                "Note: the fee is waived for students who are on an approved leave of",
+                "absence from their programme.",
+            ]
+        ],
+    )
+    text = load(path, base_url=BASE).blocks[0].text
+    assert text.startswith(
+        "Internal memo No. 17/2026:\n- From: Porto campus office\n"
+        "- To: All staff, researchers and students of the Porto campus, in every building\n"
+        "- Subject: Winter closure\n\nThe campus is closed"
+    )
+    # A labelled line of wrapped prose is no field: its sentence goes on in lower case.
+    assert "Note: the fee is waived for students who are on an approved leave of\nabsence" in text
+
+
 def test_short_lines_the_pdf_already_lists_keep_their_marker(tmp_path):
     lines = ["Approval needed by trip:", "- Trip within Europe", "- Trip outside Europe", "- Any"]
     text = load(make_pdf(tmp_path / "trips.pdf", [lines]), base_url=BASE).blocks[0].text

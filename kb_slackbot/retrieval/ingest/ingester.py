@@ -32,9 +32,10 @@ PIPELINE_VERSION = "1"
 # #main-content), since revision "toggles"; HTML titles a Confluence page by its own name, not
 # "Space : Page", since revision "spaces"; text titles an email or memo by its subject line,
 # since revision "subjects"; PDF reads a longer line that ends in a figure as a table row, and
-# a header too long to be a row as the lead-in of the rows under it, since revision "figures".
+# a header too long to be a row as the lead-in of the rows under it, since revision "figures";
+# PDF reads a memo's header fields ("To: …", "Subject: …") as rows, since revision "fields".
 LOADER_REVISIONS = {
-    ".pdf": "figures",
+    ".pdf": "fields",
     **dict.fromkeys((".md", ".markdown"), "toggles"),
     ".txt": "subjects",
     **dict.fromkeys((".html", ".htm"), "spaces"),

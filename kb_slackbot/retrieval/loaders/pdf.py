@@ -1,6 +1,6 @@
 """PDF files: each page's extracted text without its running header and footer, cut at blank
-lines and at numbered section headings; table-like runs of lines (short ones, or longer ones
-that end in a figure) become lists under their header line."""
+lines and at numbered section headings; table-like runs of lines (short ones, longer ones
+that end in a figure, a memo's "To: …" fields) become lists under their header line."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ LONG_ROW_WORDS = 16
 MIN_ROWS = 3
 _LIST_MARK = re.compile(r"^(?:[-*+•]|\d+[.)])\s")
 _FIGURE = re.compile(r"\d")
+# A field of a memo's or form's header: "Para: Todos os funcionários …", "Subject: Winter
+# closure", "Approved by: Research Committee" — a label of up to three words and a colon.
+_FIELD = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w.º-]*(?: [\w.º-]+){0,2}: \S")
 
 
 def _unended(line: str) -> bool:
@@ -37,9 +40,14 @@ def _unended(line: str) -> bool:
 
 
 def _is_row(line: str) -> bool:
-    """Such a line that is short, or that ends in a figure (a row of amounts or days)."""
+    """Such a line that is short, that ends in a figure (a row of amounts or days), or that
+    is a labelled field ("To: all staff of the Porto campus")."""
     words = line.split()
-    return _unended(line) and (len(words) <= SHORT_LINE_WORDS or bool(_FIGURE.search(words[-1])))
+    return _unended(line) and (
+        len(words) <= SHORT_LINE_WORDS
+        or bool(_FIGURE.search(words[-1]))
+        or bool(_FIELD.match(line.lstrip()))
+    )
 
 
 def _rows_from(lines: list[str], i: int) -> int:
