@@ -170,7 +170,8 @@ def extract_units(text: str, heading: str = "") -> list[Unit]:
             continue  # the lead-in also covers a list that continues after a blank line
         if block.kind == "table":
             for row in table_rows(block.lines):
-                units.append(Unit("row", row, heading, len(units)))
+                if not is_header_field(row):
+                    units.append(Unit("row", row, heading, len(units)))
             lead_in = ""
             continue
         # Code: quoted with the step or sentence that introduces it. A block indented under

@@ -139,7 +139,8 @@ def test_a_memos_header_fields_are_never_candidates():
         "Subject: Winter closure of the Porto campus. The campus is closed from 24 December. "
         "Betreff: Weihnachten 2026. To apply for leave: use PeopleDesk by 1 December."
     )
-    assert [u.text for u in extract_units(memo)] == [
+    fields = "|  |  |\n| --- | --- |\n| From: | Campus office |\n| Date: | 20 November 2026 |\n"
+    assert [u.text for u in extract_units(fields + "\n" + memo)] == [
         "Internal memo 17/2026:",
         "The campus is closed from 24 December.",
         "To apply for leave: use PeopleDesk by 1 December.",

@@ -24,8 +24,16 @@ def _pdf_string(text: str) -> str:
     return "(" + re.sub(r"([\\()])", r"\\\1", text) + ")"
 
 
-def make_pdf(path: Path, pages: list[list[str]], title: str | None = None) -> Path:
+CELL_WIDTH = 170  # points between the columns of a line given as cells
+
+
+def make_pdf(
+    path: Path, pages: list[list[str | tuple[str, ...]]], title: str | None = None
+) -> Path:
     """Write a minimal but valid PDF: one text line per entry, Helvetica, one page per list.
+    An entry given as a tuple is a line of cells, in Courier (fixed widths, which pypdf's
+    layout reading measures exactly), set CELL_WIDTH points apart: a table row (an empty
+    cell leaves its column blank).
 
     No PDF library in the environment can write text, so the file is assembled by hand: a
     catalog, a page tree, a font, and per page a content stream, with a correct xref table.
@@ -39,18 +47,27 @@ def make_pdf(path: Path, pages: list[list[str]], title: str | None = None) -> Pa
     catalog = add("")  # filled in below, once the page tree's number is known
     pages_obj = add("")
     font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    mono = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>")
     kids = []
     for lines in pages:
         ops = ["BT", "/F1 12 Tf", "16 TL", "72 740 Td"]
-        for line in lines:
-            ops += [f"{_pdf_string(line)} Tj", "T*"]
+        for n, line in enumerate(lines):
+            if isinstance(line, str):
+                ops += [f"{_pdf_string(line)} Tj", "T*"]
+                continue
+            for column, cell in enumerate(line):
+                if cell:
+                    x, y = 72 + CELL_WIDTH * column, 740 - 16 * n
+                    ops += ["/F2 10 Tf", f"1 0 0 1 {x} {y} Tm", f"{_pdf_string(cell)} Tj"]
+            ops += ["/F1 12 Tf", f"1 0 0 1 72 {740 - 16 * (n + 1)} Tm"]  # the next line starts left
         ops.append("ET")
         stream = "\n".join(ops).encode("latin-1")
         content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
         kids.append(
             add(
                 f"<< /Type /Page /Parent {pages_obj} 0 R /MediaBox [0 0 612 792] "
-                f"/Resources << /Font << /F1 {font} 0 R >> >> /Contents {content} 0 R >>"
+                f"/Resources << /Font << /F1 {font} 0 R /F2 {mono} 0 R >> >> "
+                f"/Contents {content} 0 R >>"
             )
         )
     objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_obj} 0 R >>".encode()

@@ -662,6 +662,40 @@ def test_a_memo_header_in_a_pdf_is_a_list_of_its_fields(tmp_path):
     assert "Note: the fee is waived for students who are on an approved leave of\nabsence" in text
 
 
+def test_a_pdf_table_is_read_from_the_pages_layout(tmp_path):
+    """Cells set in columns become a Markdown table, a wrapped cell joined to its row, so each
+    row is read with its header cells; the page-number line goes, even in a one-page PDF."""
+    path = make_pdf(
+        tmp_path / "mileage.pdf",
+        [
+            [
+                "Mileage is paid for private vehicles at the rates below.",
+                "",
+                ("Vehicle", "First 10,000 miles", "Above 10,000 miles"),
+                "",
+                ("Car or van", "45p per mile", "25p per mile"),
+                "",
+                ("Motorcycle", "24p per mile", "24p per mile"),
+                "",
+                ("Passenger supplement", "5p per passenger", "5p per passenger"),
+                ("(colleague carried)", "", ""),
+                "",
+                "Parking charges may be claimed with receipts.",
+                "",
+                ("HR-POL-7", "Page 1 of 1", "Uncontrolled when printed"),
+            ]
+        ],
+    )
+    assert texts(load(path, base_url=BASE)) == [
+        "Mileage is paid for private vehicles at the rates below.",
+        "| Vehicle | First 10,000 miles | Above 10,000 miles |\n| --- | --- | --- |\n"
+        "| Car or van | 45p per mile | 25p per mile |\n"
+        "| Motorcycle | 24p per mile | 24p per mile |\n"
+        "| Passenger supplement (colleague carried) | 5p per passenger | 5p per passenger |",
+        "Parking charges may be claimed with receipts.",
+    ]
+
+
 def test_short_lines_the_pdf_already_lists_keep_their_marker(tmp_path):
     lines = ["Approval needed by trip:", "- Trip within Europe", "- Trip outside Europe", "- Any"]
     text = load(make_pdf(tmp_path / "trips.pdf", [lines]), base_url=BASE).blocks[0].text

@@ -33,9 +33,11 @@ PIPELINE_VERSION = "1"
 # "Space : Page", since revision "spaces"; text titles an email or memo by its subject line,
 # since revision "subjects"; PDF reads a longer line that ends in a figure as a table row, and
 # a header too long to be a row as the lead-in of the rows under it, since revision "figures";
-# PDF reads a memo's header fields ("To: …", "Subject: …") as rows, since revision "fields".
+# PDF reads a memo's header fields ("To: …", "Subject: …") as rows, since revision "fields", and
+# the tables its pages' layout shows as Markdown tables and drops a page-number line even in a
+# one-page PDF, since revision "layout".
 LOADER_REVISIONS = {
-    ".pdf": "fields",
+    ".pdf": "layout",
     **dict.fromkeys((".md", ".markdown"), "toggles"),
     ".txt": "subjects",
     **dict.fromkeys((".html", ".htm"), "spaces"),

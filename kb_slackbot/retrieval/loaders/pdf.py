@@ -1,6 +1,7 @@
 """PDF files: each page's extracted text without its running header and footer, cut at blank
-lines and at numbered section headings; table-like runs of lines (short ones, longer ones
-that end in a figure, a memo's "To: …" fields) become lists under their header line."""
+lines and at numbered section headings. Tables the page's layout shows become Markdown tables
+(pdf_tables.py); other table-like runs of lines (short ones, longer ones that end in a
+figure, a memo's "To: …" fields) become lists under their header line."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pypdf import PasswordType, PdfReader
 from ..documents import Block, Document
 from .fields import derived_url, modified_date, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
+from .pdf_tables import with_tables
 from .source import LoadError, SourceFile
 
 SHORT_LINE_WORDS = 7  # a table row or list line; wrapped prose lines run longer
@@ -70,6 +72,8 @@ def _lines_as_rows(paragraph: str) -> str:
     and the rest as list items, so each row can be quoted on its own; a header line too long
     to be a row leads the rows under it."""
     lines = paragraph.split("\n")
+    if lines[0].startswith("|"):  # a table read from the page's layout (pdf_tables.py)
+        return paragraph
     out: list[str] = []
     i = 0
     while i < len(lines):
@@ -98,12 +102,17 @@ def _lines_as_rows(paragraph: str) -> str:
     return "\n".join(out)
 
 
+# "Page 2 of 4", "Página 1 de 1", "Seite 3 von 7", "p. 2/9": a page's number, never content.
+_PAGE_NUMBER = re.compile(
+    r"\b(?:page|p[aá]gina|seite|p[aá]g\.|p\.|s\.)\s*\d+\s*(?:of|de|von|/)\s*\d+\b", re.IGNORECASE
+)
+
+
 def _without_running_lines(pages: list[str]) -> list[str]:
     """Pages without their running header and footer: a first or last line that recurs, its
-    digits aside ("Page 2 of 4"), on at least half the pages (and on two or more). Left in,
-    "Acme B.V. - Travel Policy - version 4.2" opens every page's text and is quoted."""
-    if len(pages) < 2:
-        return pages
+    digits aside ("Page 2 of 4"), on at least half the pages (and on two or more), or that
+    numbers the page (also in a one-page PDF). Left in, "Acme B.V. - Travel Policy - version
+    4.2" opens every page's text and is quoted."""
     lines = [page.strip("\n").split("\n") for page in pages]
 
     def shape(line: str) -> str:
@@ -111,11 +120,15 @@ def _without_running_lines(pages: list[str]) -> list[str]:
 
     edges = Counter(shape(s) for page in lines for s in {page[0], page[-1]} if s.strip())
     running = {k for k, n in edges.items() if n >= max(2, (len(pages) + 1) // 2)}
+
+    def is_running(line: str) -> bool:
+        return shape(line) in running or bool(_PAGE_NUMBER.search(line))
+
     out = []
     for page in lines:
-        while page and shape(page[0]) in running:
+        while page and is_running(page[0]):
             page = page[1:]
-        while page and shape(page[-1]) in running:
+        while page and is_running(page[-1]):
             page = page[:-1]
         out.append("\n".join(page))
     return out
@@ -190,7 +203,10 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
         # Encrypted with an empty user password (permissions only) still opens for everyone.
         if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
             raise LoadError("PDF is encrypted")
-        pages = [page.extract_text() or "" for page in reader.pages]
+        pages = [
+            with_tables(page.extract_text() or "", page.extract_text(extraction_mode="layout"))
+            for page in reader.pages
+        ]
         meta_title = (reader.metadata.title if reader.metadata else None) or ""
     except LoadError:
         raise

@@ -1,0 +1,110 @@
+"""Tables read from a PDF page's layout text (pypdf's extraction_mode="layout")."""
+
+from kb_slackbot.retrieval.loaders.pdf_tables import layout_tables, with_tables
+
+# As pypdf lays out a travel policy's page: cells in columns, a wrapped cell under its column,
+# a cell set in the middle of its row's height (above and below the row's label).
+LAYOUT = """\
+Travel policy
+
+Mode                         Standard entitlement           Exceptions
+
+                                                            First class only if cheaper or for
+Rail (UK and Europe)         Standard class                 journeys over 3 hours
+                                                            with approval
+
+Flights of 6 hours or        Premium economy                Business class only with approval
+more
+
+Taxis                        Only where no public           None
+                             transport is available
+
+Travel between campuses should be by rail where the journey time is less than eight hours
+and domestic flights are not permitted.
+"""
+PLAIN = """\
+Travel policy
+Mode Standard entitlement Exceptions
+Rail (UK and Europe) Standard class
+First class only if cheaper or for
+journeys over 3 hours
+with approval
+Flights of 6 hours or
+more Premium economy Business class only with approval
+Taxis Only where no public
+transport is available None
+Travel between campuses should be by rail where the journey time is less than eight hours
+and domestic flights are not permitted."""
+
+TABLE = """\
+| Mode | Standard entitlement | Exceptions |
+| --- | --- | --- |
+| Rail (UK and Europe) | Standard class | First class only if cheaper or for journeys over 3 \
+hours with approval |
+| Flights of 6 hours or more | Premium economy | Business class only with approval |
+| Taxis | Only where no public transport is available | None |"""
+
+
+def test_a_table_is_read_from_its_columns_with_wrapped_cells_joined():
+    [table] = layout_tables(LAYOUT)
+    assert table.markdown() == TABLE
+
+
+def test_the_tables_span_of_the_plain_text_becomes_the_table():
+    text = with_tables(PLAIN, LAYOUT)
+    assert text.split("\n\n") == [
+        "Travel policy",
+        TABLE,
+        "Travel between campuses should be by rail where the journey time is less than eight"
+        " hours\nand domestic flights are not permitted.",
+    ]
+    # Where the plain text holds other words than the table, it stays as it was.
+    other = PLAIN.replace("Premium", "Premier")
+    assert with_tables(other, LAYOUT) == other
+
+
+def test_rows_set_without_space_between_them_are_rows_each():
+    layout = (
+        "City         Maximum per night\n"
+        "Amsterdam    EUR 220\n"
+        "Berlin       EUR 170\n"
+        "Paris        EUR 230\n"
+    )
+    [table] = layout_tables(layout)
+    assert table.rows == [
+        ["City", "Maximum per night"],
+        ["Amsterdam", "EUR 220"],
+        ["Berlin", "EUR 170"],
+        ["Paris", "EUR 230"],
+    ]
+
+
+def test_a_table_of_fields_has_no_header():
+    layout = (
+        "Document code     FIN-POL-007, version 5.0\n\n"
+        "Owner             Director of Finance\n\n"
+        "Effective from    1 February 2026\n"
+    )
+    [table] = layout_tables(layout)
+    assert table.markdown().split("\n") == [
+        "|  |  |",
+        "| --- | --- |",
+        "| Document code | FIN-POL-007, version 5.0 |",
+        "| Owner | Director of Finance |",
+        "| Effective from | 1 February 2026 |",
+    ]
+
+
+def test_lists_prose_in_columns_and_lone_rows_are_no_tables():
+    listed = "  •   alcoholic drinks;\n  •   fines;\n  •   personal items;\n"
+    numbered = "  1.  Submit the claim.\n  2.  Attach receipts.\n  3.  Wait for approval.\n"
+    columns = (
+        "The University pays for travel that is       Staff who use their own vehicle may\n"
+        "necessary for University business and        claim a mileage allowance at the\n"
+        "asks travellers to choose the cheapest       rates that the tax office approves\n"
+        "option that is practical for the trip.       each year for business journeys.\n"
+    )
+    footer = "FIN-POL-007 v5.0        Page 2 of 3        Uncontrolled when printed\n"
+    header_only = "City         Maximum per night\nAmsterdam    EUR 220\n"
+    for layout in (listed, numbered, columns, footer, header_only):
+        assert layout_tables(layout) == [], layout
