@@ -108,3 +108,18 @@ def test_lists_prose_in_columns_and_lone_rows_are_no_tables():
     header_only = "City         Maximum per night\nAmsterdam    EUR 220\n"
     for layout in (listed, numbered, columns, footer, header_only):
         assert layout_tables(layout) == [], layout
+
+
+def test_a_table_that_runs_on_to_the_next_page_is_read_there_too():
+    first = "Course       Renew every\n\nHS101        1 year\n\nHS102        2 years\n"
+    # The next page repeats the header over the table's last row.
+    second = "Course       Renew every\n\nHS210        3 years\n\nThat is all.\n"
+    plain = "Course Renew every\nHS210 3 years\nThat is all."
+    headers: set[tuple[str, ...]] = set()
+    with_tables("Course Renew every\nHS101 1 year\nHS102 2 years", first, headers)
+    assert headers == {("Course", "Renew every")}
+    assert with_tables(plain, second, headers).strip().split("\n\n") == [
+        "| Course | Renew every |\n| --- | --- |\n| HS210 | 3 years |",
+        "That is all.",
+    ]
+    assert with_tables(plain, second) == plain  # alone, one row is no table

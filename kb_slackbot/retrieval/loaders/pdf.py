@@ -203,8 +203,11 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
         # Encrypted with an empty user password (permissions only) still opens for everyone.
         if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
             raise LoadError("PDF is encrypted")
+        headers: set[tuple[str, ...]] = set()  # of the tables read so far
         pages = [
-            with_tables(page.extract_text() or "", page.extract_text(extraction_mode="layout"))
+            with_tables(
+                page.extract_text() or "", page.extract_text(extraction_mode="layout"), headers
+            )
             for page in reader.pages
         ]
         meta_title = (reader.metadata.title if reader.metadata else None) or ""

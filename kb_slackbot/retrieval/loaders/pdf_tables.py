@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 _CELL = re.compile(r"\S+(?: {1,2}\S+)*")  # words one or two spaces apart: one cell
@@ -129,17 +130,19 @@ def _full_row(placed: dict[int, str], first: dict[int, str]) -> bool:
     return len(placed) == len(first) >= 2 and not label[:1].islower()
 
 
-def _is_table(table: _Table) -> bool:
-    """A header and at least two rows, most cells short, and not a list set with its bullets
+def _is_table(table: _Table, headers: Collection[tuple[str, ...]] = ()) -> bool:
+    """A header and at least two rows (one, when a table of the pages before has the same
+    header: it goes on from there), most cells short, and not a list set with its bullets
     or numbers apart from the text."""
     words = sorted(len(cell.split()) for row in table.rows for cell in row if cell)
     listed = all(_MARKER.fullmatch(row[0]) for row in table.rows if row[0])
     short = words[len(words) // 2] <= MAX_CELL_WORDS
-    return len(table.rows) > MIN_DATA_ROWS and short and not listed
+    rows = MIN_DATA_ROWS - 1 if tuple(table.rows[0]) in headers else MIN_DATA_ROWS
+    return len(table.rows) > rows and short and not listed
 
 
-def layout_tables(layout: str) -> list[_Table]:
-    """The tables of one page's layout text."""
+def layout_tables(layout: str, headers: Collection[tuple[str, ...]] = ()) -> list[_Table]:
+    """The tables of one page's layout text; ``headers``: those of the pages before."""
     groups = _groups(layout.split("\n"))
     tables: list[_Table] = []
     i = 0
@@ -154,16 +157,20 @@ def layout_tables(layout: str) -> list[_Table]:
         while i < len(groups) and (rows := _rows(table, groups[i])) is not None:
             table.rows += rows
             i += 1
-        if _is_table(table):
+        if _is_table(table, headers):
             tables.append(table)
     return tables
 
 
-def with_tables(plain: str, layout: str) -> str:
+def with_tables(plain: str, layout: str, headers: set[tuple[str, ...]] | None = None) -> str:
     """``plain`` (a page's plain text) with the span of each table of ``layout`` replaced by
-    that table in Markdown, set apart by blank lines."""
+    that table in Markdown, set apart by blank lines. ``headers``: the headers of the tables
+    of the pages before, to which this page's are added (a table that runs on to the next
+    page repeats its header there, over as few as one row)."""
+    headers = set() if headers is None else headers
     lines = plain.split("\n")
-    for table in layout_tables(layout):
+    for table in layout_tables(layout, headers):
+        headers.add(tuple(table.rows[0]))
         span = _span(lines, table)
         if span is not None:
             start, end = span
