@@ -27,7 +27,14 @@ from functools import cached_property
 import numpy as np
 
 from .keyword_segment import EMPTY, Row, Segment
-from .term_prior import expected_share, frequency_in, general_frequency, written_out
+from .language import SUPPORTED
+from .term_prior import (
+    expected_share,
+    frequency_in,
+    full_frequency,
+    general_frequency,
+    written_out,
+)
 from .tokens import fold, tokenize, ungrouped
 
 # A number with a plural "s" (status codes, decades): "429s", "5xx" is not one.
@@ -45,8 +52,12 @@ SPELLING_RATIO = 10
 # (1 in 10^5 words) is "access" (1 in 10^4) mistyped, "fines" is no typo of "fine".
 TYPO_RATIO = 100
 TYPO_MAX_FREQUENCY = 1e-6  # a word more common than this (Zipf 3) is typed on purpose
-TYPO_MIN_LENGTH = 5  # shorter words have too many neighbours one edit away (a shortening: 4)
+TYPO_MIN_LENGTH = 5  # shorter words have too many neighbours one edit away
+SHORTENED_LENGTH = (4, 9)  # chat's shortenings: "defib", "approx", "undergrad(s)" …
+SHORTENED_BY = 4  # … cut by four letters or more; fewer are inflection ("vermehrt" / "-ten")
+TYPO_LANGUAGES = (None, *SUPPORTED)  # None: no language given (then: the short word lists)
 _LETTERS = "abcdefghijklmnopqrstuvwxyzßàáâãäçèéêëìíîïñòóôõöùúûü"
+_LETTER_SET = frozenset(_LETTERS)
 
 
 @dataclass(frozen=True)
@@ -160,25 +171,32 @@ class KeywordIndex:
             if _unaccented(term, v) and not (language and _written_without(term, v, language))
         }
         if not variants:
-            return self._retyped(term)
+            return self._retyped(term, language)
         if len(self._postings(term)[0]):
             return term
         return max(sorted(variants), key=lambda v: len(self._postings(v)[0]))
 
-    def _retyped(self, term: str) -> str:
+    def _retyped(self, term: str, language: str | None = None) -> str:
         """The index's word that ``term`` (in no chunk, and no common word of any language we
         serve) is a typo or a shortening of; any other term as it is.
 
-        - A typo: one letter left out, added, changed or two swapped ("libary" → "library",
-          "passwrod" → "password"), the index's word far more common in general language.
+        - A typo: one letter left out, added, changed or two swapped inside the word
+          ("libary" → "library", "passwrod" → "password"), the index's word far more common
+          in general language. Not at its end: "zimmerkarte" / "zimmerkarten" is one word
+          inflected, and the pages' form then picks other passages (benchmarks/README.md,
+          "Inflection respelled").
         - A shortening: chat cuts long words ("defib", "reimb", "undergrads"); the index's
-          word that starts with it, at least two letters longer.
+          word that starts with it (its plural "s" aside), at least four letters longer.
 
-        The most frequent such word in the index."""
-        if len(term) < TYPO_MIN_LENGTH - 1 or not term.isalpha():
+        The most frequent such word in the index. Only in the languages whose general word
+        lists we hold (term_prior): elsewhere ("trông", Vietnamese) every word looks rare."""
+        if (
+            len(term) < SHORTENED_LENGTH[0]
+            or language not in TYPO_LANGUAGES
+            or not set(term) <= _LETTER_SET  # letters of other scripts: "lưỡng", "phiền"
+        ):
             return term
-        typed = general_frequency(term)
-        if typed >= TYPO_MAX_FREQUENCY or len(self._postings(term)[0]):
+        if general_frequency(term) >= TYPO_MAX_FREQUENCY or len(self._postings(term)[0]):
             return term
         found: dict[str, int] = {}
         if len(term) >= TYPO_MIN_LENGTH:
@@ -186,16 +204,26 @@ class KeywordIndex:
                 word: count
                 for word in _one_edit(term)
                 if len(word) >= TYPO_MIN_LENGTH
+                and word[:-1] != term[:-1]  # the last letter changed …
+                and not (word.startswith(term) or term.startswith(word))  # … added, left out
                 and (count := len(self._postings(word)[0]))
-                and general_frequency(word) >= TYPO_RATIO * typed
             }
-        if not found:
-            stem = term[:-1] if term.endswith("s") and len(term) > TYPO_MIN_LENGTH else term
+        if found:
+            # A rare word of the question's language ("Vororte", "abstammen") is no typo of a
+            # page's word ("Vorworte", "abstimmen"); a typo is far rarer than the word.
+            typed = full_frequency(term, language) if language else 0.0
+            found = {
+                word: count
+                for word, count in found.items()
+                if general_frequency(word) >= TYPO_RATIO * typed
+            }
+        stem = term[:-1] if term.endswith("s") and len(term) > SHORTENED_LENGTH[0] else term
+        if not found and len(stem) <= SHORTENED_LENGTH[1]:
             longer = {
                 word
                 for segment in self.segments
                 for word in segment.starting_with(stem)
-                if len(word) >= len(stem) + 2 and word.isalpha()
+                if len(word) >= len(stem) + SHORTENED_BY and word.isalpha()
             }
             found = {word: count for word in longer if (count := len(self._postings(word)[0]))}
         return max(sorted(found), key=found.__getitem__) if found else term

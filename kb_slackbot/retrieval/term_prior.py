@@ -139,6 +139,13 @@ def frequency_in(term: str, language: str) -> float:
     return word_frequency(term, language, wordlist="small")
 
 
+def full_frequency(term: str, language: str) -> float:
+    """The term's frequency per word in ``language``'s full word list, rare words included
+    (0 when unknown): is a word in no short list a typo or just rare? The full list takes
+    35–75 MB, so it is read only when a question holds such a word, and for its language."""
+    return word_frequency(term, language, wordlist="large")
+
+
 def expected_share(term: str, chunk_words: float) -> float:
     """The share of ``chunk_words``-word chunks of general text expected to hold ``term``."""
     return -math.expm1(-general_frequency(term) * max(chunk_words, 1.0))
