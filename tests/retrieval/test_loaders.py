@@ -696,6 +696,29 @@ def test_a_pdf_table_is_read_from_the_pages_layout(tmp_path):
     ]
 
 
+def test_a_page_pypdf_cannot_lay_out_is_read_as_plain_text(tmp_path, monkeypatch):
+    """pypdf's layout reading fails on some PDFs its plain reading handles: those pages keep
+    their text (no tables read), and the file is not reported unreadable."""
+    from pypdf import PageObject
+
+    plain = PageObject.extract_text
+
+    def extract_text(self, *args, **kwargs):
+        if kwargs.get("extraction_mode") == "layout":
+            raise ZeroDivisionError("float division by zero")  # as pypdf 4 did on some fonts
+        return plain(self, *args, **kwargs)
+
+    monkeypatch.setattr(PageObject, "extract_text", extract_text)
+    rows = [("City", "Maximum"), ("Berlin", "EUR 170"), ("Paris", "EUR 230"), ("Rome", "EUR 190")]
+    path = make_pdf(tmp_path / "hotels.pdf", [["Hotel limits per night:", "", *rows]])
+    read = texts(load(path, base_url=BASE))
+    monkeypatch.undo()
+    assert "| Berlin | EUR 170 |" in "\n".join(texts(load(path, base_url=BASE)))  # laid out
+    assert read == [
+        "Hotel limits per night:\n- City Maximum\n- Berlin EUR 170\n- Paris EUR 230\n- Rome EUR 190"
+    ]
+
+
 def test_short_lines_the_pdf_already_lists_keep_their_marker(tmp_path):
     lines = ["Approval needed by trip:", "- Trip within Europe", "- Trip outside Europe", "- Any"]
     text = load(make_pdf(tmp_path / "trips.pdf", [lines]), base_url=BASE).blocks[0].text

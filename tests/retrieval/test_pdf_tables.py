@@ -65,6 +65,7 @@ def test_the_tables_span_of_the_plain_text_becomes_the_table():
 
 def test_rows_set_without_space_between_them_are_rows_each():
     layout = (
+        "Hotels are booked through the travel tool, at these limits:\n"
         "City         Maximum per night\n"
         "Amsterdam    EUR 220\n"
         "Berlin       EUR 170\n"

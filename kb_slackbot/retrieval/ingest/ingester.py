@@ -35,10 +35,10 @@ PIPELINE_VERSION = "1"
 # a header too long to be a row as the lead-in of the rows under it, since revision "figures";
 # PDF reads a memo's header fields ("To: …", "Subject: …") as rows, since revision "fields", and
 # the tables its pages' layout shows as Markdown tables and drops a page-number line even in a
-# one-page PDF, since revision "layout", and a table's rows on the next page, under its repeated
-# header, since "continued".
+# one-page PDF, since revision "layout", a table's rows on the next page, under its repeated
+# header, since "continued", and a table set right under a line of prose, since "under-prose".
 LOADER_REVISIONS = {
-    ".pdf": "continued",
+    ".pdf": "under-prose",
     **dict.fromkeys((".md", ".markdown"), "toggles"),
     ".txt": "subjects",
     **dict.fromkeys((".html", ".htm"), "spaces"),

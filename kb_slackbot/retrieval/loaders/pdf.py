@@ -10,13 +10,16 @@ import re
 from collections import Counter
 from itertools import pairwise
 
-from pypdf import PasswordType, PdfReader
+import structlog
+from pypdf import PageObject, PasswordType, PdfReader
 
 from ..documents import Block, Document
 from .fields import derived_url, modified_date, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
 from .pdf_tables import with_tables
 from .source import LoadError, SourceFile
+
+log = structlog.get_logger(__name__)
 
 SHORT_LINE_WORDS = 7  # a table row or list line; wrapped prose lines run longer
 # A longer row ends in a figure: "Grades 4–5 Administrative and technical support 26 28".
@@ -197,6 +200,16 @@ def _sectioned_blocks(pages: list[str], headings_of: dict[str, int]) -> list[Blo
     return blocks
 
 
+def _layout(page: PageObject) -> str:
+    """The page's layout text; "" (no tables read) where pypdf cannot lay it out: the page's
+    plain text is still read."""
+    try:
+        return page.extract_text(extraction_mode="layout")
+    except Exception as exc:  # pypdf raises many kinds; the plain text may still be fine
+        log.warning("pdf_layout_unreadable", error=f"{type(exc).__name__}: {exc}")
+        return ""
+
+
 def load_pdf(source: SourceFile, raw: bytes) -> Document:
     try:
         reader = PdfReader(io.BytesIO(raw))
@@ -205,10 +218,7 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
             raise LoadError("PDF is encrypted")
         headers: set[tuple[str, ...]] = set()  # of the tables read so far
         pages = [
-            with_tables(
-                page.extract_text() or "", page.extract_text(extraction_mode="layout"), headers
-            )
-            for page in reader.pages
+            with_tables(page.extract_text() or "", _layout(page), headers) for page in reader.pages
         ]
         meta_title = (reader.metadata.title if reader.metadata else None) or ""
     except LoadError:

@@ -141,14 +141,23 @@ def _is_table(table: _Table, headers: Collection[tuple[str, ...]] = ()) -> bool:
     return len(table.rows) > rows and short and not listed
 
 
+def _headed(group: list[str]) -> tuple[_Table, list[list[str]] | None]:
+    """A table begun by the run of lines ``group``, and its first rows; a table set right
+    under a line of prose (no space between) begins below that line."""
+    for start in range(len(group)):
+        table = _Table(columns=_columns(group[start:]))
+        if len(table.columns) >= 2 and (rows := _rows(table, group[start:])) is not None:
+            return table, rows
+    return _Table(columns=[]), None
+
+
 def layout_tables(layout: str, headers: Collection[tuple[str, ...]] = ()) -> list[_Table]:
     """The tables of one page's layout text; ``headers``: those of the pages before."""
     groups = _groups(layout.split("\n"))
     tables: list[_Table] = []
     i = 0
     while i < len(groups):
-        table = _Table(columns=_columns(groups[i]))
-        header = _rows(table, groups[i]) if len(table.columns) >= 2 else None
+        table, header = _headed(groups[i])
         if header is None:
             i += 1
             continue
