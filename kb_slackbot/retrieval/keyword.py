@@ -22,7 +22,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
 import numpy as np
 
@@ -48,8 +48,9 @@ K1, B = 1.5, 0.75  # bm25s's defaults, which the relevance model was fitted with
 # listed in benchmarks/README.md).
 SPELLING_RATIO = 10
 # A typo ("libary", "passwrod", "intervew") is a word of no language we serve, or one at least
-# this many times rarer than the index's word one edit away (set by reason, not fitted): "acess"
-# (1 in 10^5 words) is "access" (1 in 10^4) mistyped, "fines" is no typo of "fine".
+# this many times rarer in the question's language than the index's word one edit away (set
+# by reason, not fitted): "acess" (1 in 18 million English words) is "access" (1 in 9,000)
+# mistyped, while Portuguese "configuro" is only 8 times rarer than "configure".
 TYPO_RATIO = 100
 TYPO_MAX_FREQUENCY = 1e-6  # a word more common than this (Zipf 3) is typed on purpose
 TYPO_MIN_LENGTH = 5  # shorter words have too many neighbours one edit away
@@ -209,16 +210,19 @@ class KeywordIndex:
                 and (count := len(self._postings(word)[0]))
             }
         if found:
-            # A rare word of the question's language ("Vororte", "abstammen") is no typo of a
-            # page's word ("Vorworte", "abstimmen"); a typo is far rarer than the word.
-            typed = full_frequency(term, language) if language else 0.0
+            # A rare word of the question's language ("Vororte", "abstammen", "configuro") is
+            # no typo of a page's word ("Vorworte", "abstimmen", "configure"): a typo is far
+            # rarer than the word, both counted in that language's full word list.
+            frequency = partial(full_frequency, language=language) if language else None
+            typed = frequency(term) if frequency else general_frequency(term)
             found = {
                 word: count
                 for word, count in found.items()
-                if general_frequency(word) >= TYPO_RATIO * typed
+                if (frequency(word) if frequency else general_frequency(word)) >= TYPO_RATIO * typed
             }
         stem = term[:-1] if term.endswith("s") and len(term) > SHORTENED_LENGTH[0] else term
-        if not found and len(stem) <= SHORTENED_LENGTH[1]:
+        # "aptamers" is the plural of the index's "aptamer", not a shortening of a longer word
+        if not found and len(stem) <= SHORTENED_LENGTH[1] and not len(self._postings(stem)[0]):
             longer = {
                 word
                 for segment in self.segments

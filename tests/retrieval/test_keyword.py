@@ -276,6 +276,7 @@ def test_a_typo_or_a_shortening_is_read_as_the_index_word():
         # a term longer than 32 bytes (kept apart from the binary-searched terms)
         Row("5", "e", "h", "public", "Die Datenschutzbeauftragtenbestellungsurkunde liegt vor."),
         Row("6", "f", "h", "public", "Die Vorworte und die Zimmerkarten; wir abstimmen heute."),
+        Row("7", "g", "h", "public", "Configure the aptamer and the aptamerfunctionalized chip."),
     ]
     index = KeywordIndex([Segment.build("s1", first), Segment.build("s2", second)])
     # One letter left out, swapped, added or changed inside the word, in any segment.
@@ -303,6 +304,9 @@ def test_a_typo_or_a_shortening_is_read_as_the_index_word():
     assert index.spelled("vororte", language="de") == "vororte"
     assert index.spelled("abstammen", language="de") == "abstammen"
     assert index.spelled("zimmerkarte", language="de") == "zimmerkarte"
+    # … counted in the question's language: Portuguese "configuro" is no typo of "configure"
+    assert index.spelled("configuro", language="pt") == "configuro"
+    assert index.spelled("aptamers", language="en") == "aptamers"  # a plural, no shortening
     # Not in languages without a general word list here, nor in other scripts.
     assert index.spelled("libary", language="vi") == "libary"
     assert index.spelled("lưbrary") == "lưbrary"
