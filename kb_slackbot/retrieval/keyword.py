@@ -201,14 +201,15 @@ class KeywordIndex:
             return term
         found: dict[str, int] = {}
         if len(term) >= TYPO_MIN_LENGTH:
-            found = {
-                word: count
+            edits = {
+                word
                 for word in _one_edit(term)
                 if len(word) >= TYPO_MIN_LENGTH
                 and word[:-1] != term[:-1]  # the last letter changed …
                 and not (word.startswith(term) or term.startswith(word))  # … added, left out
-                and (count := len(self._postings(word)[0]))
             }
+            held = {word for segment in self.segments for word in segment.holding(edits)}
+            found = {word: count for word in held if (count := len(self._postings(word)[0]))}
         if found:
             # A rare word of the question's language ("Vororte", "abstammen", "configuro") is
             # no typo of a page's word ("Vorworte", "abstimmen", "configure"): a typo is far

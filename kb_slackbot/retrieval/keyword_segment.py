@@ -153,6 +153,16 @@ class Segment:
         start, end = int(self.indptr[slot]), int(self.indptr[slot + 1])
         return self.rows[start:end], self.tf[start:end]
 
+    def holding(self, terms: Collection[str]) -> set[str]:
+        """Those of ``terms`` the segment holds (one binary search for all of them)."""
+        short = [t for t in terms if len(t.encode()) <= _SHORT]
+        found = {t for t in terms if t in self.long_terms}
+        if short and len(self.terms):
+            raw = np.array([t.encode() for t in short], dtype=f"S{_SHORT}")
+            slots = np.minimum(np.searchsorted(self.terms, raw), len(self.terms) - 1)
+            found.update(t for t, hit in zip(short, self.terms[slots] == raw, strict=True) if hit)
+        return found
+
     def starting_with(self, prefix: str) -> list[str]:
         """The segment's terms that start with ``prefix`` (itself included, if a term)."""
         raw = prefix.encode()
