@@ -52,7 +52,7 @@ SPELLING_RATIO = 10
 # by reason, not fitted): "acess" (1 in 18 million English words) is "access" (1 in 9,000)
 # mistyped, while Portuguese "configuro" is only 8 times rarer than "configure".
 TYPO_RATIO = 100
-TYPO_MAX_FREQUENCY = 1e-6  # a word more common than this (Zipf 3) is typed on purpose
+TYPO_MAX_FREQUENCY = 1e-6  # a word this common (Zipf 3) in any of our languages is meant
 TYPO_MIN_LENGTH = 5  # shorter words have too many neighbours one edit away
 SHORTENED_LENGTH = (4, 9)  # chat's shortenings: "defib", "approx", "undergrad(s)" …
 SHORTENED_BY = 4  # … cut by four letters or more; fewer are inflection ("vermehrt" / "-ten")
@@ -183,9 +183,9 @@ class KeywordIndex:
 
         - A typo: one letter left out, added, changed or two swapped inside the word
           ("libary" → "library", "passwrod" → "password"), the index's word far more common
-          in general language. Not at its end: "zimmerkarte" / "zimmerkarten" is one word
-          inflected, and the pages' form then picks other passages (benchmarks/README.md,
-          "Inflection respelled").
+          in the question's language (its full word list). Not at its end: "zimmerkarte" /
+          "zimmerkarten" is one word inflected, and the pages' form then picks other passages
+          (benchmarks/README.md, "Inflection respelled").
         - A shortening: chat cuts long words ("defib", "reimb", "undergrads"); the index's
           word that starts with it (its plural "s" aside), at least four letters longer.
 

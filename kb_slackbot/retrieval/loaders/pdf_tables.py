@@ -38,7 +38,7 @@ Cell = tuple[int, int, str]  # start, end (in characters), text
 
 
 @dataclass
-class _Table:
+class LayoutTable:
     columns: list[int]  # each column's start, in characters
     rows: list[list[str]] = field(default_factory=list)  # the header first
 
@@ -92,7 +92,7 @@ def _columns(group: list[str]) -> list[int]:
     return columns
 
 
-def _placed(table: _Table, cells: list[Cell]) -> dict[int, str] | None:
+def _placed(table: LayoutTable, cells: list[Cell]) -> dict[int, str] | None:
     """Column → text of a line whose every cell starts at a column and ends before the next
     column starts (a line of prose runs across them); None if the line is no part of it."""
     placed: dict[int, str] = {}
@@ -107,7 +107,7 @@ def _placed(table: _Table, cells: list[Cell]) -> dict[int, str] | None:
     return placed
 
 
-def _rows(table: _Table, group: list[str]) -> list[list[str]] | None:
+def _rows(table: LayoutTable, group: list[str]) -> list[list[str]] | None:
     """The rows a run of lines adds to ``table``: one per line when each fills two or more
     columns (a table set without space between rows), else one (its cells wrapped onto more
     lines, or set in the middle of the row's height); None if it is not part of it."""
@@ -130,7 +130,7 @@ def _full_row(placed: dict[int, str], first: dict[int, str]) -> bool:
     return len(placed) == len(first) >= 2 and not label[:1].islower()
 
 
-def _is_table(table: _Table, headers: Collection[tuple[str, ...]] = ()) -> bool:
+def _is_table(table: LayoutTable, headers: Collection[tuple[str, ...]] = ()) -> bool:
     """A header and at least two rows (one, when a table of the pages before has the same
     header: it goes on from there), most cells short, and not a list set with its bullets
     or numbers apart from the text."""
@@ -141,20 +141,20 @@ def _is_table(table: _Table, headers: Collection[tuple[str, ...]] = ()) -> bool:
     return len(table.rows) > rows and short and not listed
 
 
-def _headed(group: list[str]) -> tuple[_Table, list[list[str]] | None]:
+def _headed(group: list[str]) -> tuple[LayoutTable, list[list[str]] | None]:
     """A table begun by the run of lines ``group``, and its first rows; a table set right
     under a line of prose (no space between) begins below that line."""
     for start in range(len(group)):
-        table = _Table(columns=_columns(group[start:]))
+        table = LayoutTable(columns=_columns(group[start:]))
         if len(table.columns) >= 2 and (rows := _rows(table, group[start:])) is not None:
             return table, rows
-    return _Table(columns=[]), None
+    return LayoutTable(columns=[]), None
 
 
-def layout_tables(layout: str, headers: Collection[tuple[str, ...]] = ()) -> list[_Table]:
+def layout_tables(layout: str, headers: Collection[tuple[str, ...]] = ()) -> list[LayoutTable]:
     """The tables of one page's layout text; ``headers``: those of the pages before."""
     groups = _groups(layout.split("\n"))
-    tables: list[_Table] = []
+    tables: list[LayoutTable] = []
     i = 0
     while i < len(groups):
         table, header = _headed(groups[i])
@@ -187,7 +187,7 @@ def with_tables(plain: str, layout: str, headers: set[tuple[str, ...]] | None = 
     return "\n".join(lines)
 
 
-def _span(lines: list[str], table: _Table) -> tuple[int, int] | None:
+def _span(lines: list[str], table: LayoutTable) -> tuple[int, int] | None:
     """The lines of ``lines`` that hold exactly the table's words: they start with its first
     cell's first word and, together, hold no word the table lacks."""
     wanted = table.words()
