@@ -42,6 +42,7 @@ from .relevance import (
 )
 from .rerank import Reranker
 from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
+from .spelling import spelled
 from .tokens import respell
 
 log = structlog.get_logger(__name__)
@@ -167,7 +168,7 @@ class HybridSearcher:
         written out ("qto" → "quanto"): people type so in chat, and BM25, coverage and the
         reader match words exactly. ``language``: the text's, if the caller has detected it."""
         language = language or detect_language(text)
-        return respell(text, partial(self._current().spelled, language=language))
+        return respell(text, partial(spelled, self._current(), language=language))
 
     def coverage_weights(self, terms: list[str]) -> dict[str, float]:
         """How much each question word weighs when the reader measures coverage: its rarity
