@@ -80,6 +80,22 @@ def test_rows_set_without_space_between_them_are_rows_each():
     ]
 
 
+def test_a_table_whose_first_row_holds_a_figure_has_no_header():
+    layout = (
+        "2      CARD16      MAJOR_VERSION 1\n"
+        "2      CARD16      MINOR_VERSION 2\n"
+        "4      CARD32      ALIAS_LIST_OFFSET\n"
+    )
+    [table] = layout_tables(layout)
+    years = "Item      2025      2026\nLunch     €10       €11\nDinner    €30       €32\n"
+    assert layout_tables(years)[0].headed()  # a year heads its column
+    assert table.markdown().split("\n")[:3] == [
+        "|  |  |  |",
+        "| --- | --- | --- |",
+        "| 2 | CARD16 | MAJOR_VERSION 1 |",
+    ]
+
+
 def test_a_table_of_fields_has_no_header():
     layout = (
         "Document code     FIN-POL-007, version 5.0\n\n"
@@ -107,7 +123,12 @@ def test_lists_prose_in_columns_and_lone_rows_are_no_tables():
     )
     footer = "FIN-POL-007 v5.0        Page 2 of 3        Uncontrolled when printed\n"
     header_only = "City         Maximum per night\nAmsterdam    EUR 220\n"
-    for layout in (listed, numbered, columns, footer, header_only):
+    contents = (
+        "2.3   Simple parsing . . . . . . . . . . .   5\n"
+        "2.4   Library notes  . . . . . . . . . . .   6\n"
+        "2.5   Future work  . . . . . . . . . . . .   8\n"
+    )
+    for layout in (listed, numbered, columns, footer, header_only, contents):
         assert layout_tables(layout) == [], layout
 
 

@@ -36,9 +36,10 @@ PIPELINE_VERSION = "1"
 # PDF reads a memo's header fields ("To: …", "Subject: …") as rows, since revision "fields", and
 # the tables its pages' layout shows as Markdown tables and drops a page-number line even in a
 # one-page PDF, since revision "layout", a table's rows on the next page, under its repeated
-# header, since "continued", and a table set right under a line of prose, since "under-prose".
+# header, since "continued", a table set right under a line of prose, since "under-prose", and
+# no table of contents read as a table, nor a first row of figures as a header, since "contents".
 LOADER_REVISIONS = {
-    ".pdf": "under-prose",
+    ".pdf": "contents",
     **dict.fromkeys((".md", ".markdown"), "toggles"),
     ".txt": "subjects",
     **dict.fromkeys((".html", ".htm"), "spaces"),

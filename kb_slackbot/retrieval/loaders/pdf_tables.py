@@ -33,6 +33,9 @@ MAX_CELL_WORDS = 5
 
 _MARKER = re.compile(r"[•·◦▪‣*–-]|\(?\d{1,2}[.)]|\(?[a-z][.)]")  # a list's bullet or number
 _DIGIT = re.compile(r"\d")
+_FIGURE_ONLY = re.compile(r"[\d.,:%/€£$ -]+")  # a cell that is a figure: no header cell
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_LEADER = re.compile(r"(?:\. ?){4,}")  # "Simple parsing . . . . . 5": a table of contents
 
 Cell = tuple[int, int, str]  # start, end (in characters), text
 
@@ -51,12 +54,16 @@ class LayoutTable:
         return Counter(word for row in self.rows for cell in row for word in cell.split())
 
     def headed(self) -> bool:
-        """Its first row is a header, unless it is a table of fields, a label and its value
-        ("Document code | FIN-POL-007, version 5.0", "From: | Campus office"): two columns,
-        the first row's label ending in a colon or its value holding a figure."""
+        """Its first row is a header, unless a cell of it is a figure ("2 | CARD16 |
+        MAJOR_VERSION") or it is a table of fields, a label and its value ("Document code |
+        FIN-POL-007, version 5.0", "From: | Campus office"): two columns, the first row's label
+        ending in a colon or its value holding a figure."""
         label, *values = self.rows[0]
         fields = len(values) == 1 and (label.endswith(":") or bool(_DIGIT.search(values[0])))
-        return not fields
+        figures = any(  # "2 | CARD16 | …"; a year heads its column ("Item | 2025 | 2026")
+            _FIGURE_ONLY.fullmatch(cell) and not _YEAR.fullmatch(cell) for cell in self.rows[0]
+        )
+        return not (fields or figures)
 
     def markdown(self) -> str:
         def line(cells: list[str]) -> str:
@@ -132,13 +139,14 @@ def _full_row(placed: dict[int, str], first: dict[int, str]) -> bool:
 
 def _is_table(table: LayoutTable, headers: Collection[tuple[str, ...]] = ()) -> bool:
     """A header and at least two rows (one, when a table of the pages before has the same
-    header: it goes on from there), most cells short, and not a list set with its bullets
-    or numbers apart from the text."""
+    header: it goes on from there), most cells short, and neither a list set with its bullets
+    or numbers apart from the text nor a table of contents (dot leaders)."""
     words = sorted(len(cell.split()) for row in table.rows for cell in row if cell)
     listed = all(_MARKER.fullmatch(row[0]) for row in table.rows if row[0])
+    contents = any(_LEADER.search(cell) for row in table.rows for cell in row)
     short = words[len(words) // 2] <= MAX_CELL_WORDS
     rows = MIN_DATA_ROWS - 1 if tuple(table.rows[0]) in headers else MIN_DATA_ROWS
-    return len(table.rows) > rows and short and not listed
+    return len(table.rows) > rows and short and not listed and not contents
 
 
 def _headed(group: list[str]) -> tuple[LayoutTable, list[list[str]] | None]:
