@@ -77,8 +77,7 @@ _POINTS_BACK = re.compile(
 )
 
 
-# A field of an email's or memo's header ("To: all staff", "Betreff: Weihnachten", "Assunto:
-# …"): what the message is, not what it says — never an answer.
+# A field of an email's or memo's header ("To: all staff", "Betreff: …"): never an answer.
 _HEADER_FIELD = re.compile(
     r"^(?:from|to|cc|bcc|date|sent|subject|von|an|datum|gesendet|betreff|de|para|data|"
     r"enviado|assunto|fecha|asunto|objet|oggetto)\s*:\s",
