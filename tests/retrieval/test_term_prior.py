@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from wordfreq import word_frequency
+
 from kb_slackbot.retrieval.keyword import index_texts
-from kb_slackbot.retrieval.term_prior import expected_share, general_frequency
+from kb_slackbot.retrieval.term_prior import expected_share, full_frequency, general_frequency
 
 SENTENCES = [
     "Employees receive 28 days of paid leave per calendar year.",
@@ -62,3 +65,18 @@ def test_chat_shorthand_weighs_like_the_word_it_stands_for():
     assert weights["qto"] == weights["quanto"] and weights["ppl"] == weights["people"]
     for shorthand in ("qto", "ppl", "vllt"):
         assert weights[shorthand] < 0.8 * weights["quokkaberry"], shorthand
+
+
+@pytest.mark.parametrize(
+    ("word", "language"),
+    [
+        ("vororte", "de"),  # rare, but a word: in no short list
+        ("straße", "de"),  # wordfreq folds "ß" to "ss" before it looks a word up
+        ("libary", "en"),  # a common misspelling is in the full list, far down
+        ("configuro", "pt"),
+        ("casues", "en"),  # in no list at all
+    ],
+)
+def test_full_word_lists_give_wordfreqs_frequencies_from_a_compact_copy(word, language):
+    expected = word_frequency(word, language, wordlist="large")  # rounded to 3 digits
+    assert full_frequency(word, language) == pytest.approx(expected, rel=0.01, abs=1e-12)
