@@ -147,8 +147,9 @@ def full_frequency(term: str, language: str) -> float:
     hashes, frequencies = _full_list(language)
     one_over = 0.0
     for token in lossy_tokenize(term, language):  # as wordfreq's word_frequency combines them
-        slot = int(np.searchsorted(hashes, hash(token)))
-        if slot == len(hashes) or hashes[slot] != hash(token):
+        key = hash(token)
+        slot = int(np.searchsorted(hashes, key))
+        if slot == len(hashes) or hashes[slot] != key:
             return 0.0
         one_over += 1.0 / float(frequencies[slot])
     return 1.0 / one_over if one_over else 0.0
@@ -168,11 +169,9 @@ def _full_list(language: str) -> tuple[np.ndarray, np.ndarray]:
         frequency = cB_to_freq(-centibels)
         hashes += [hash(word) for word in words]
         frequencies += [frequency] * len(words)
-    order = np.argsort(np.array(hashes, dtype=np.int64), kind="stable")
-    return (
-        np.array(hashes, dtype=np.int64)[order],
-        np.array(frequencies, dtype=np.float32)[order],
-    )
+    keys = np.array(hashes, dtype=np.int64)
+    order = np.argsort(keys, kind="stable")
+    return keys[order], np.array(frequencies, dtype=np.float32)[order]
 
 
 def expected_share(term: str, chunk_words: float) -> float:
