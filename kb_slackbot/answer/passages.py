@@ -42,10 +42,12 @@ def reader_passages(results: Sequence[SearchResult], sections_of: SectionLookup)
                 relevance=result.score,
                 section=section,
                 cross_language=result.cross_language,
+                # … including the rest of its own section on the PDF's other pages: a table
+                # that runs on past a page break is one table, wherever the break fell.
                 page_sections=tuple(
                     (" › ".join((chunk.title, *headings)), text)
-                    for (headings, _page), text in sections.items()
-                    if headings != chunk.headings
+                    for (headings, page), text in sections.items()
+                    if (headings, page) != key[1:]
                 ),
             )
         )

@@ -33,12 +33,12 @@ from .answerability import AnswerabilityModel, Evidence, Verdict
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
-from .cues import about_another_year, codes_found, lacks_identifier
 from .follow_up import names_a_new_subject, new_words, rewordings, speaks_of
 from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .messages import message
 from .models import AnswerResult, Asker, Turn
+from .near_misses import about_another_year, codes_found, lacks_identifier
 from .passages import reader_passages
 from .querylog import QueryLog
 from .question import check_question

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from kb_slackbot.answer.answerability import Evidence, load_answerability
-from kb_slackbot.answer.cues import about_another_year, codes_found, lacks_identifier
 from kb_slackbot.answer.prompts import says_not_covered
 
 STRONG = Evidence(
@@ -116,32 +115,9 @@ def test_a_near_miss_is_less_likely_answerable_and_never_more_likely_right(field
     assert model.judge(missing).p_correct <= model.judge(middling).p_correct
 
 
-def test_codes_found_is_the_share_of_the_questions_numbers_and_codes_on_the_page():
-    question = "What was the revenue in Q2 2026?"
-    assert codes_found(question, "Board financials Q3 2026\nRevenue in Q3 2026 was 14.2M.") == 0.5
-    assert codes_found(question, "Revenue in Q2 2026 was 13.9M.") == 1.0
-    assert codes_found("What was the revenue?", "Nothing numeric here.") == 1.0  # none asked
-    assert codes_found("Root cause of INC-2214?", "INC-2214: a bad deploy") == 1.0
-    # A number is the same number with or without its thousands separator.
-    over = "whats the charge per label if we go over the 1500 on growth"
-    assert codes_found(over, "Growth: 1,500 labels included; €0.06 per extra label") == 1.0
-    assert codes_found("over 1,500 labels?", "Growth: 1.500 Labels inklusive") == 1.0
-    assert codes_found(over, "Growth: 500 labels included") == 0.0
-    assert codes_found("over 1,500 labels?", "Growth: 1,050 labels") == 0.0
-
-
 def test_evidence_rows_follow_the_models_own_feature_order():
     row = STRONG.row(("coverage_margin", "codes_found", "dense_margin"))
     assert row == [0.6, 1.0, 0.08]
-
-
-def test_an_answer_about_another_year_is_a_near_miss():
-    asked = "when are the works meetings in 2027?"
-    assert about_another_year(asked, "Q1 — Date: 26 February 2026; Q2 — 11 June 2026.")
-    assert not about_another_year(asked, "The 2027 dates are set in December 2026.")
-    assert not about_another_year(asked, "Meetings are held every quarter.")  # names no year
-    assert not about_another_year("when are the works meetings?", "26 February 2026")
-    assert not about_another_year("how many in 20270?", "in 2026")  # not a year
 
 
 def test_the_service_does_not_answer_a_question_about_a_year_the_pages_do_not_cover(
@@ -152,30 +128,6 @@ def test_the_service_does_not_answer_a_question_about_a_year_the_pages_do_not_co
     service = sample_services.answer_service("none", cached=False)
     assert service.answer("Welche Feiertage gibt es 2026 in Berlin?").status == "answered"
     assert service.answer("Welche Feiertage gibt es 2027 in Berlin?").status == "not_found"
-
-
-def test_a_question_for_a_phone_number_or_an_identifier_needs_one_in_the_answer():
-    assert lacks_identifier("what's the phone number for sev 1 support?", "Call the hotline.")
-    assert not lacks_identifier("what's the IT hotline number?", "Hotline: +31 20 555 0140.")
-    assert lacks_identifier(
-        "qual é o CNPJ da Parcelwise Tecnologia Ltda.?",
-        "Empresas com CNPJ brasileiro são faturadas pela Parcelwise Tecnologia Ltda.",
-    )
-    assert not lacks_identifier("qual é o CNPJ?", "CNPJ: 12.345.678/0001-90")
-    assert not lacks_identifier("Wie lautet die Kontonummer?", "IBAN DE89 3704 0044 0532 0130 00")
-    assert not lacks_identifier("what's the IT hotline number?", "Call extension 4711.")
-    # a time or a short number is not one, nor the number the question gives
-    assert lacks_identifier("what's the fax number?", "The desk is staffed 08:00–18:00, room 12.")
-    assert lacks_identifier("is +31 20 555 0140 the hotline number?", "+31 20 555 0140")
-    # an email address, a web address
-    assert lacks_identifier("what's the email address for HR?", "Use the HR portal.")
-    assert not lacks_identifier("Wie lautet die E-Mail-Adresse?", "Schreib an hr@firma.example.")
-    assert lacks_identifier("what's the ACS url?", "Ask IT for the ACS value.")
-    assert not lacks_identifier("what's the ACS url?", "`https://app.example/sso/saml/acs`")
-    # other questions are never held to it
-    assert not lacks_identifier("got a sketchy email, where do i report it?", "Use Report.")
-    assert not lacks_identifier("how many vacation days do I get?", "28 days.")
-    assert not lacks_identifier("Wann wurde das Telefon erfunden?", "Im Jahr 1876.")
 
 
 def test_the_service_does_not_answer_an_identifier_question_with_text_that_has_none(

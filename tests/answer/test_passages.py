@@ -13,7 +13,7 @@ TABLE = "| Code | Meaning |\n| --- | --- |\n" + "\n".join(
 )
 
 
-def _result(doc: str, index: int, text: str, headings: tuple[str, ...], score: float):
+def _result(doc: str, index: int, text: str, headings: tuple[str, ...], score: float, page=None):
     chunk = Chunk(
         f"{doc}#{index}",
         doc,
@@ -24,6 +24,7 @@ def _result(doc: str, index: int, text: str, headings: tuple[str, ...], score: f
         headings,
         date(2026, 1, 1),
         "public",
+        page=page,
     )
     return SearchResult(chunk, score)
 
@@ -63,3 +64,30 @@ def test_a_chunk_without_a_known_section_is_read_as_it_is():
     results = [_result("x", 0, "Only this.", ("Gone",), 0.7)]
     (passage,) = reader_passages(results, _sections({"x": {}}))
     assert passage.text == "Only this." and passage.page_sections == ()
+
+
+def test_a_section_continued_on_the_next_pdf_page_is_among_the_pages_sections():
+    """A table that runs on past a PDF page break is kept per page (each cited at its own
+    page), and each part is a section of the other's page: the reader lifts the first part's
+    rows to the continuation's relevance when that part ranked (a chunk of page 1 found only
+    at 0.13 no longer hides "Wiederholung: jährlich")."""
+    part1 = "| Kurs | Wiederholung |\n| --- | --- |\n| Brandschutz | jährlich |"
+    part2 = "| Kurs | Wiederholung |\n| --- | --- |\n| Erste Hilfe | alle 2 Jahre |"
+    results = [
+        _result("kiel", 5, part2, ("3. Unterweisungen",), 0.9, page=2),
+        _result("kiel", 4, part1, ("3. Unterweisungen",), 0.13, page=1),
+    ]
+    sections = {
+        "kiel": {
+            (("3. Unterweisungen",), 1): part1,
+            (("3. Unterweisungen",), 2): part2,
+            (("4. Boot",), 2): "Ausfahrten bis Windstärke 5.",
+        }
+    }
+    first, second = reader_passages(results, _sections(sections))
+    heading = "Error codes › 3. Unterweisungen"
+    assert first.page_sections == (
+        (heading, part1),
+        ("Error codes › 4. Boot", sections["kiel"][(("4. Boot",), 2)]),
+    )
+    assert (heading, part2) in second.page_sections and (heading, part1) not in second.page_sections

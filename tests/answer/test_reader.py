@@ -161,6 +161,31 @@ def test_a_time_relative_to_an_event_is_a_time():
     assert not has_new_type("time", "Leeds colleagues are paid monthly.", "When?")
 
 
+def test_how_often_is_answered_by_a_frequency_in_words():
+    """ "jährlich" answers "wie oft", in every language the cues know; it is no amount for a
+    question that asks how many."""
+    for question, piece in (
+        ("How often is the fire drill?", "Fire drills are held every year."),
+        ("how often do i renew it", "Renewal: annually."),
+        ("Wie oft muss die Unterweisung wiederholt werden?", "Wiederholung: jährlich"),
+        ("Com que frequência é feita a revisão?", "A revisão é feita anualmente."),
+        ("¿Con qué frecuencia se revisa?", "Se revisa cada año."),
+    ):
+        assert question_type(question) == "amount", question
+        assert has_new_type("amount", piece, question), (question, piece)
+    assert not has_new_type("amount", "Wiederholung: jährlich", "Wie viele Tage?")
+    assert not has_new_type("amount", "The drill is announced by email.", "How often?")
+
+
+def test_a_code_is_no_amount():
+    """ "HS101" or "Q2" name a thing; "£60", "5TB" and "1,500" are amounts."""
+    asked = "How much does it cost?"
+    assert not has_new_type("amount", "Recognised for course HS101.", asked)
+    assert not has_new_type("amount", "Prices change in Q2.", asked)
+    for piece in ("£60 per module.", "5TB of storage.", "1,500 labels.", "the F-16 programme"):
+        assert has_new_type("amount", piece, asked), piece
+
+
 def test_a_phone_question_wants_a_phone_number():
     assert has_new_type("phone", "Hotline: +31 20 555 0140, day and night.", "Hotline?")
     assert not has_new_type("phone", "The hotline answers within 30 minutes.", "Hotline?")
