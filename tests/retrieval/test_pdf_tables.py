@@ -80,6 +80,31 @@ def test_rows_set_without_space_between_them_are_rows_each():
     ]
 
 
+def test_a_table_set_right_above_a_paragraph_ends_above_it():
+    """No space between the last row and the next paragraph: the paragraph's lines are no
+    row (one run of words, longer than a cell), so the table ends above them."""
+    rows = "City         Maximum per night\nAmsterdam    EUR 220\nBerlin       EUR 170\n"
+    paragraph = (
+        "Book through the travel tool; a hotel above the limit needs your manager's approval\n"
+        "in writing before you book it.\n"
+    )
+    [table] = layout_tables(rows + paragraph)
+    assert table.rows == [
+        ["City", "Maximum per night"],
+        ["Amsterdam", "EUR 220"],
+        ["Berlin", "EUR 170"],
+    ]
+    plain = (
+        "City Maximum per night\nAmsterdam EUR 220\nBerlin EUR 170\n"
+        "Book through the travel tool; a hotel above the limit needs your manager's approval\n"
+        "in writing before you book it."
+    )
+    assert with_tables(plain, rows + paragraph).strip().split("\n\n")[-1].startswith("Book")
+    # … also when the paragraph's last line is short
+    [table] = layout_tables(rows + paragraph.replace("before you book it.", "first."))
+    assert table.rows[-1] == ["Berlin", "EUR 170"]
+
+
 def test_a_table_whose_first_row_holds_a_figure_has_no_header():
     layout = (
         "2      CARD16      MAJOR_VERSION 1\n"

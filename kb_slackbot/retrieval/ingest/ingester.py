@@ -37,9 +37,10 @@ PIPELINE_VERSION = "1"
 # the tables its pages' layout shows as Markdown tables and drops a page-number line even in a
 # one-page PDF, since revision "layout", a table's rows on the next page, under its repeated
 # header, since "continued", a table set right under a line of prose, since "under-prose", and
-# no table of contents read as a table, nor a first row of figures as a header, since "contents".
+# no table of contents read as a table, nor a first row of figures as a header, since "contents",
+# and a table set right above a paragraph (no space between), since "over-prose".
 LOADER_REVISIONS = {
-    ".pdf": "contents",
+    ".pdf": "over-prose",
     **dict.fromkeys((".md", ".markdown"), "toggles"),
     ".txt": "subjects",
     **dict.fromkeys((".html", ".htm"), "spaces"),

@@ -151,12 +151,21 @@ def _is_table(table: LayoutTable, headers: Collection[tuple[str, ...]] = ()) -> 
 
 def _headed(group: list[str]) -> tuple[LayoutTable, list[list[str]] | None]:
     """A table begun by the run of lines ``group``, and its first rows; a table set right
-    under a line of prose (no space between) begins below that line."""
+    under a line of prose (no space between) begins below that line, and one set right above
+    a paragraph ends above it."""
     for start in range(len(group)):
-        table = LayoutTable(columns=_columns(group[start:]))
-        if len(table.columns) >= 2 and (rows := _rows(table, group[start:])) is not None:
+        # a paragraph's first line under a header and a row ends the table
+        end = next((i for i in range(start + 2, len(group)) if _is_prose(group[i])), len(group))
+        table = LayoutTable(columns=_columns(group[start:end]))
+        if len(table.columns) >= 2 and (rows := _rows(table, group[start:end])) is not None:
             return table, rows
     return LayoutTable(columns=[]), None
+
+
+def _is_prose(line: str) -> bool:
+    """A line of a paragraph: one run of words, longer than a table's cells are."""
+    cells = _cells(line)
+    return len(cells) == 1 and len(cells[0][2].split()) > MAX_CELL_WORDS
 
 
 def layout_tables(layout: str, headers: Collection[tuple[str, ...]] = ()) -> list[LayoutTable]:
