@@ -22,6 +22,7 @@ import math
 
 import numpy as np
 from common import RESULTS, beir_chunks, load_beir, print_table
+from fit_relevance import Corpus, columns, fit, recalibrate
 
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import index_texts
@@ -85,36 +86,33 @@ def rank_set(name: str, embedders: dict, max_queries: int) -> list[float]:
 
 def fitted_halves(embedders: dict, max_queries: int) -> list[list[object]]:
     """SciFact nDCG@10 of the first stage fitted on alternate halves of the claims."""
-    from fit_relevance import Corpus, columns, fit, recalibrate
-
     corpus = Corpus("scifact", embedders[MODELS[0]], max_queries)
     vectors = np.load(RESULTS / "cache" / f"scifact-{MODELS[1]}.npy")
     position = {doc: i for i, doc in enumerate(corpus.ids)}
     queries = [corpus.query(qid) for qid in corpus.data.queries]
-    extra = []
-    for q in queries:
+    base = [q.base[:, columns(BASE_FEATURES)] for q in queries]
+    with_minilm = []
+    for q, rows in zip(queries, base, strict=True):
         cosine = vectors[[position[d] for d in q.pool]] @ embedders[MODELS[1]].embed_query(q.text)
-        extra.append(np.stack([cosine, cosine - cosine.max()], axis=1))
-    rows = []
-    for name, with_minilm in (("first stage (shipped features)", False), ("+ MiniLM", True)):
-        features = BASE_FEATURES + (("minilm", "minilm_gap") if with_minilm else ())
-
-        def x(i: int, with_minilm: bool = with_minilm) -> np.ndarray:
-            base = queries[i].base[:, columns(BASE_FEATURES)]
-            return np.concatenate([base, extra[i]], axis=1) if with_minilm else base
-
+        with_minilm.append(np.column_stack([rows, cosine, cosine - cosine.max()]))
+    variants = (
+        ("first stage (shipped features)", BASE_FEATURES, base),
+        ("+ MiniLM", (*BASE_FEATURES, "minilm", "minilm_gap"), with_minilm),
+    )
+    out = []
+    for name, features, design in variants:
         scores = []
         for half in (0, 1):
             train = [i for i in range(len(queries)) if i % 2 != half]
-            fit_rows = np.concatenate([x(i) for i in train])
+            rows = np.concatenate([design[i] for i in train])
             labels = np.concatenate([queries[i].labels for i in train])
-            model = recalibrate(fit(fit_rows, labels, features), fit_rows, labels)
+            model = recalibrate(fit(rows, labels, features), rows, labels)
             for i in range(half, len(queries), 2):
-                order = np.argsort(-model.predict(x(i)), kind="stable")
+                order = np.argsort(-model.predict(design[i]), kind="stable")
                 ranked = [queries[i].pool[j] for j in order]
                 scores.append(ndcg_at_10(ranked, queries[i].relevant))
-        rows.append(["scifact", name, float(np.mean(scores))])
-    return rows
+        out.append(["scifact", name, float(np.mean(scores))])
+    return out
 
 
 def main() -> None:
