@@ -116,8 +116,9 @@ def all_hits(searcher: HybridSearcher, query: str, spaces=None, top_k: int = 50)
 
 def make_docx(path: Path, parts: list[tuple[str, object]], title: str | None = None) -> Path:
     """Write a real Word file (python-docx) from ``parts``: ("title" | "h1".."h3" | "p" |
-    "bold" | "number" | "bullet" | "toc heading" | "toc", text) or ("table", rows);
-    ``title``: the file's title property."""
+    "bold" | "number" | "bullet" | "toc heading" | "toc", text), ("table", rows) or ("merged
+    table", (rows, merges)), each merge ((row, column), (row, column)) the corners of cells
+    Word merges into one; ``title``: the file's title property."""
     import docx  # a test-only dependency
     from docx.enum.style import WD_STYLE_TYPE
 
@@ -139,11 +140,14 @@ def make_docx(path: Path, parts: list[tuple[str, object]], title: str | None = N
         elif kind in ("number", "bullet"):
             style = "List Number" if kind == "number" else "List Bullet"
             document.add_paragraph(content, style=style)
-        elif kind == "table":
-            table = document.add_table(rows=len(content), cols=len(content[0]))
-            for i, row in enumerate(content):
+        elif kind in ("table", "merged table"):
+            rows, merges = content if kind == "merged table" else (content, ())
+            table = document.add_table(rows=len(rows), cols=len(rows[0]))
+            for i, row in enumerate(rows):
                 for j, cell in enumerate(row):
                     table.cell(i, j).text = cell
+            for start, end in merges:
+                table.cell(*start).merge(table.cell(*end))
         else:
             document.add_paragraph(content)
     path.parent.mkdir(parents=True, exist_ok=True)

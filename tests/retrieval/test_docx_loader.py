@@ -51,6 +51,35 @@ def test_a_word_handbook_keeps_its_headings_lists_and_tables(tmp_path):
     ]
 
 
+def test_merged_word_cells_keep_every_row_under_its_own_headers(tmp_path):
+    """Word merges cells: an office named once for two rows, "Price" over "EUR" and "USD".
+    Read cell by cell, the second London row slid under "Office"; now each row has its label
+    and each value its header."""
+    offices = [
+        ["Office", "Guest registration", "Escort"],
+        ["London", "Reception, 24 hours ahead", "Yes"],
+        ["", "Weekend: facilities team", "Yes"],
+        ["Berlin", "Envoy app", "No"],
+    ]
+    prices = [["Plan", "Price", ""], ["", "EUR", "USD"], ["Scale", "€349", "$389"]]
+    path = make_docx(
+        tmp_path / "merged.docx",
+        [
+            ("merged table", (offices, [((1, 0), (2, 0))])),
+            ("p", "Prices per month."),
+            ("merged table", (prices, [((0, 1), (0, 2)), ((0, 0), (1, 0))])),
+        ],
+    )
+    assert [b.text for b in load(path).blocks] == [
+        "| Office | Guest registration | Escort |\n| --- | --- | --- |\n"
+        "| London | Reception, 24 hours ahead | Yes |\n"
+        "| London | Weekend: facilities team | Yes |\n"
+        "| Berlin | Envoy app | No |",
+        "Prices per month.",
+        "| Plan | Price (EUR) | Price (USD) |\n| --- | --- | --- |\n| Scale | €349 | $389 |",
+    ]
+
+
 def test_a_word_title_falls_back_to_the_file_property_then_the_file_name(tmp_path):
     with_property = make_docx(tmp_path / "a.docx", [("p", "Text.")], title="Expense policy")
     assert load(with_property).title == "Expense policy"

@@ -325,6 +325,48 @@ def test_an_html_table_in_markdown_is_read_as_a_table(tmp_path):
     ]
 
 
+def test_merged_html_cells_are_spread_over_the_rows_and_columns_they_cover(tmp_path):
+    """rowspan repeats a label down its rows, colspan a value across its columns; a header of
+    two rows reads as one; a label across the whole table is said once; a table inside a cell
+    is that cell's text, not rows of the outer table; a span of 0 runs to the table's end."""
+    path = write(
+        tmp_path,
+        "hotels.html",
+        "<html><body><table>"
+        "<tr><th rowspan=2>City</th><th colspan=2>Limit per night</th></tr>"
+        "<tr><th>Staff</th><th>Directors</th></tr>"
+        "<tr><td colspan=3>Germany</td></tr>"
+        "<tr><td>Berlin</td><td colspan=2>€160</td></tr>"
+        "<tr><td rowspan=2>Munich</td><td>€170</td><td>€220</td></tr>"
+        "<tr><td>€190 <table><tr><td>during the Wiesn</td></tr></table></td><td>€250</td></tr>"
+        "<tr><td>Cologne</td><td rowspan=0>€150</td><td>€200</td></tr>"
+        "<tr><td>Bonn</td><td>€180</td></tr>"
+        "</table></body></html>",
+    )
+    assert texts(load(path)) == [
+        "| City | Limit per night (Staff) | Limit per night (Directors) |\n| --- | --- | --- |\n"
+        "| Germany |  |  |\n"
+        "| Berlin | €160 | €160 |\n"
+        "| Munich | €170 | €220 |\n"
+        "| Munich | €190 during the Wiesn | €250 |\n"
+        "| Cologne | €150 | €200 |\n"
+        "| Bonn | €150 | €180 |"
+    ]
+
+
+def test_an_html_table_without_merged_cells_reads_as_before(tmp_path):
+    """One header row of <td> cells, a short row padded: no spans, no change."""
+    path = write(
+        tmp_path,
+        "t.html",
+        "<html><body><table><tr><td>Plan</td><td>Price</td></tr><tr><td>Scale</td></tr>"
+        "<tr><td>Pro | Max</td><td>€9</td></tr></table></body></html>",
+    )
+    assert texts(load(path)) == [
+        "| Plan | Price |\n| --- | --- |\n| Scale |  |\n| Pro / Max | €9 |"
+    ]
+
+
 def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
     assert [b.headings for b in load(path).blocks] == [(), ()]

@@ -38,12 +38,13 @@ PIPELINE_VERSION = "1"
 # one-page PDF, since revision "layout", a table's rows on the next page, under its repeated
 # header, since "continued", a table set right under a line of prose, since "under-prose", and
 # no table of contents read as a table, nor a first row of figures as a header, since "contents",
-# and a table set right above a paragraph (no space between), since "over-prose".
+# and a table set right above a paragraph (no space between), since "over-prose". HTML, Word
+# and an HTML table in Markdown spread a merged cell over the rows and columns it covers, and
+# read a header of two rows as one, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
-    **dict.fromkeys((".md", ".markdown"), "toggles"),
+    **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx"), "spans"),
     ".txt": "subjects",
-    **dict.fromkeys((".html", ".htm"), "spaces"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

@@ -9,6 +9,7 @@ from selectolax.lexbor import LexborNode as Node
 
 from ..documents import Block, Document
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
+from .html_tables import markdown_table
 from .paragraphs import PARAGRAPH_BREAK
 from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label
 from .source import LoadError, SourceFile, decode_text
@@ -177,23 +178,3 @@ def _node_text(node: Node) -> str:
     if node.tag == "pre":
         return (node.text(deep=True) or "").strip("\n")
     return re.sub(r"\s+", " ", node.text(separator=" ", strip=True)).strip()
-
-
-def markdown_table(table: Node) -> str:
-    """A table as Markdown (its first row the header), so the reader joins every row with
-    its header cells ("Senior — Budget per year: €2,000") as it does for Markdown pages.
-    Also for an HTML table inside a Markdown page (loaders.markdown)."""
-    rows = []
-    for row in table.css("tr"):
-        cells = [
-            re.sub(r"\s+", " ", c.text(separator=" ", strip=True)).replace("|", "/")
-            for c in row.css("th,td")
-        ]
-        if any(cells):
-            rows.append(cells)
-    if not rows:
-        return ""
-    width = max(len(r) for r in rows)
-    lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in rows]
-    lines.insert(1, "|" + " --- |" * width)
-    return "\n".join(lines)

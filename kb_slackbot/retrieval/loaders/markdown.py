@@ -9,7 +9,7 @@ from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from ..documents import VERIFIED, Document
 from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
 from .front_matter import front_matter_url, parse_date, split_front_matter
-from .html import markdown_table
+from .html_tables import markdown_table
 from .paragraphs import FENCE, paragraph_blocks
 from .pseudo_headings import CAPITALS_LEVEL, PSEUDO_LEVEL, mark_lines, pseudo_heading
 from .source import SourceFile, decode_text

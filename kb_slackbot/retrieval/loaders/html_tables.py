@@ -1,0 +1,114 @@
+"""An HTML table as a Markdown table, merged cells spread over the rows and columns they cover.
+
+Word files (converted by mammoth), Confluence and most wikis merge cells: an office named once
+for its two rows (``rowspan``), a "Price" header over its "EUR" and "USD" columns (``colspan``).
+Read cell by cell, the cells after a merged one slide one column to the left and are read under
+the wrong header ("Office: Weekend visits"). Laid out on a grid first, every row keeps its own
+label and each value its column's header; a header of two rows reads as one ("Price (EUR)").
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode as Node
+
+_MAX_SPAN = 100  # a span past this is a typo ("rowspan=9999"), not a table that long
+_MAX_HEADER_ROWS = 3
+
+
+def markdown_table(table: Node) -> str:
+    """``table`` as Markdown (its header row first), so the reader joins every row with its
+    header cells ("Senior — Budget per year: €2,000") as it does for Markdown pages. Also for
+    an HTML table inside a Markdown page (loaders.markdown)."""
+    grid, header_rows = _grid(table)
+    if header_rows > 1:
+        grid = [_merged_header(grid[:header_rows]), *grid[header_rows:]]
+    rows = [row for row in grid if any(row)]
+    if not rows:
+        return ""
+    width = len(rows[0])
+    lines = ["| " + " | ".join(row) + " |" for row in rows]
+    lines.insert(1, "|" + " --- |" * width)
+    return "\n".join(lines)
+
+
+def _grid(table: Node) -> tuple[list[list[str]], int]:
+    """The table's cells on a grid (a merged cell's text in every place it covers, except a
+    cell across the whole width: a group label, kept once, in the first column), and how many
+    rows its header takes: more than one when a cell of the first row spans rows and another
+    spans columns ("Plan" over two rows beside "Price" over "EUR" and "USD")."""
+    placed: dict[tuple[int, int], str] = {}
+    spans: list[tuple[int, int, int, str]] = []  # (row, column, colspan, text) of each cell
+    rows = _rows(table)
+    if not rows:
+        return [], 1
+    for r, row in enumerate(rows):
+        c = 0
+        for cell in _cells(row):
+            while (r, c) in placed:
+                c += 1
+            text = re.sub(r"\s+", " ", cell.text(separator=" ", strip=True)).replace("|", "/")
+            down = _span(cell, "rowspan", len(rows) - r)
+            across = _span(cell, "colspan", _MAX_SPAN)
+            for dr in range(down):
+                for dc in range(across):
+                    placed[(r + dr, c + dc)] = text
+            spans.append((r, c, across, text))
+            c += across
+    width = max((c + 1 for r, c in placed if r < len(rows)), default=0)
+    grid = [[placed.get((r, c), "") for c in range(width)] for r in range(len(rows))]
+    for r, c, across, _text in spans:
+        if c == 0 and across >= width > 1:  # a group label across the table: said once
+            for dc in range(1, width):
+                grid[r][dc] = ""
+    first = [(_span_of(cell, "colspan"), _span_of(cell, "rowspan")) for cell in _cells(rows[0])]
+    header_rows = 1
+    if any(across > 1 for across, _ in first) and any(down > 1 for _, down in first):
+        header_rows = min(max(down for _, down in first), _MAX_HEADER_ROWS, len(rows))
+    return grid, header_rows
+
+
+def _merged_header(rows: list[list[str]]) -> list[str]:
+    """Header rows as one: each column's labels top down, a repeat said once ("Price (EUR)")."""
+    merged = []
+    for labels in zip(*rows, strict=True):
+        parts = [label for i, label in enumerate(labels) if label and label not in labels[:i]]
+        if len(parts) > 1:
+            merged.append(f"{parts[0]} ({' '.join(parts[1:])})")
+        else:
+            merged.append(parts[0] if parts else "")
+    return merged
+
+
+def _rows(table: Node) -> list[Node]:
+    """The table's own rows, not those of a table nested in one of its cells."""
+    return [row for row in table.css("tr") if _owner(row) == table.mem_id]
+
+
+def _owner(row: Node) -> int | None:
+    """The id of the innermost table ``row`` is in."""
+    parent = row.parent
+    while parent is not None and parent.tag != "table":
+        parent = parent.parent
+    return parent.mem_id if parent is not None else None
+
+
+def _cells(row: Node) -> list[Node]:
+    return [child for child in row.iter(include_text=False) if child.tag in ("td", "th")]
+
+
+def _span_of(cell: Node, name: str) -> int:
+    try:
+        return max(1, int((cell.attributes.get(name) or "1").strip()))
+    except ValueError:
+        return 1
+
+
+def _span(cell: Node, name: str, limit: int) -> int:
+    """A cell's row or column span, at most ``limit``; "0" (to the end of the table) and
+    unreadable values count as the limit and as 1."""
+    raw = (cell.attributes.get(name) or "1").strip()
+    if raw == "0":
+        return max(1, limit)
+    return min(_span_of(cell, name), max(1, limit), _MAX_SPAN)
