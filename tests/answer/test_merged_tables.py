@@ -13,7 +13,7 @@ PAGE = """<html><head><title>Visitors</title></head><body><h1>Visitors</h1>
 
 
 def test_a_row_under_a_merged_label_is_answered_with_its_label_and_headers(small_kb):
-    """"London" is written once for two rows. Its second row is the answer, read under its
+    """ "London" is written once for two rows. Its second row is the answer, read under its
     own headers; before, its cells slid left ("Office: Weekend visits…")."""
     services = small_kb((), {"visitors.html": PAGE})
     answer = services.answer_service("extractive").answer(

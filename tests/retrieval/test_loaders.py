@@ -367,6 +367,41 @@ def test_an_html_table_without_merged_cells_reads_as_before(tmp_path):
     ]
 
 
+def test_a_markdown_title_is_the_first_heading_even_with_no_text_under_it(tmp_path):
+    """ "# IT support" right above its first section (a Setext one) titles the page; that
+    section keeps its heading. Before, the first section's heading was taken for the title."""
+    path = write(
+        tmp_path,
+        "it.md",
+        "```\n# not a heading\n```\n\n**Q: Who are we?**\n\n# IT support\n\n"
+        "How to reach us\n===============\n\nCall extension 4400.\n",
+    )
+    document = load(path)
+    assert document.title == "IT support"
+    assert [(b.headings, b.text) for b in document.blocks][-1] == (
+        ("How to reach us",),
+        "Call extension 4400.",
+    )
+
+
+def test_a_line_break_tag_in_markdown_is_read_as_a_break(tmp_path):
+    """<br> in a table cell (GitHub, Notion exports) reads " / ", in prose a space; code keeps
+    it as written."""
+    path = write(
+        tmp_path,
+        "leave.md",
+        "# Leave\n\n| Country | Birth parent |\n| --- | --- |\n"
+        "| Germany | 14 weeks full pay<br>then Elterngeld<BR/>(capped) |\n\n"
+        "First line<br />second line.\n\n```html\na<br>b\n```\n",
+    )
+    assert texts(load(path)) == [
+        "| Country | Birth parent |\n| --- | --- |\n"
+        "| Germany | 14 weeks full pay / then Elterngeld / (capped) |",
+        "First line second line.",
+        "```html\na<br>b\n```",
+    ]
+
+
 def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
     assert [b.headings for b in load(path).blocks] == [(), ()]
@@ -523,6 +558,29 @@ def test_html_title_canonical_headings_and_noise_removed(tmp_path):
     everything = "\n".join(texts(doc))
     for noise in ("Header logo", "Navigation link", "Footer copyright", "tracking", "secret-style"):
         assert noise not in everything
+
+
+def test_a_google_docs_export_keeps_its_title_and_bold_labels(tmp_path):
+    """Google Docs writes its Title style as <p class="title"> and bold type as a class in
+    its stylesheet (or an inline style): the title titles the page, an all-bold short
+    paragraph heads the text under it, a paragraph only partly bold stays text."""
+    path = write(
+        tmp_path,
+        "export.html",
+        "<html><head><style>.c1{color:#000;font-weight:700}.c2{font-style:italic}</style>"
+        '</head><body><p class="c3 title"><span class="c1">Expense policy</span></p>'
+        '<p><span class="c1">Mileage</span></p>'
+        '<p><span>Private car use is paid at </span><span class="c1">€0.30</span>'
+        "<span> per km.</span></p>"
+        '<p><span style="font-weight: bold">Meals</span> </p>'
+        '<p class="c2">Up to €35 per dinner.</p></body></html>',
+    )
+    document = load(path)
+    assert document.title == "Expense policy"
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        (("Mileage",), "Private car use is paid at €0.30 per km."),
+        (("Meals",), "Up to €35 per dinner."),
+    ]
 
 
 def test_html_title_falls_back_to_first_h1_and_url_to_base(tmp_path):

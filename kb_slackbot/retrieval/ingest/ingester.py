@@ -40,7 +40,9 @@ PIPELINE_VERSION = "1"
 # no table of contents read as a table, nor a first row of figures as a header, since "contents",
 # and a table set right above a paragraph (no space between), since "over-prose". HTML, Word
 # and an HTML table in Markdown spread a merged cell over the rows and columns it covers, and
-# read a header of two rows as one, since "spans".
+# read a header of two rows as one; Markdown titles a page by its first heading even with no
+# text under it and reads "<br>" as a break; HTML reads a Google Docs export's Title paragraph
+# and its bold type set by a class or a style, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
     **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx"), "spans"),

@@ -33,7 +33,8 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
     <title>, the first <h1> or the file name."""
     tree = HTMLParser(html)
     crumbs = {node.text(strip=True) for node in tree.css("#breadcrumbs li")}
-    title_node = tree.css_first("title")
+    title_node = tree.css_first("title") or tree.css_first(_TITLE_PARAGRAPH)
+    bold = _bold_classes(tree)
     canonical = tree.css_first('link[rel="canonical"]')
     tree.strip_tags(_NOISE_TAGS)
     first_h1 = tree.css_first("h1")  # after removing headers, so a site-logo <h1> is not it
@@ -41,7 +42,7 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
     if root is None:
         raise LoadError("HTML has no body")
 
-    blocks = _content_blocks(root)
+    blocks = _content_blocks(root, bold)
     title = (
         title
         or (title_node.text(strip=True) if title_node else "")
@@ -67,9 +68,10 @@ def _without_space(title: str, crumbs: set[str]) -> str:
     return page.strip() if colon and page.strip() and space.strip() in crumbs else title
 
 
-def _content_blocks(root: Node) -> list[Block]:
+def _content_blocks(root: Node, bold: frozenset[str] = frozenset()) -> list[Block]:
     """One block per outermost text element under its heading path; a page without such
-    elements falls back to its text cut at blank lines."""
+    elements falls back to its text cut at blank lines. ``bold``: the page's CSS classes that
+    set bold type."""
     blocks: list[Block] = []
     headings: list[tuple[int, str]] = []
     term_at = -1  # the block of the <dt> just read, which its <dd> joins
@@ -91,11 +93,11 @@ def _content_blocks(root: Node) -> list[Block]:
             if hidden:
                 blocks.append(Block(text=hidden, headings=tuple(h for _, h in headings)))
             continue
-        if node.tag in {"h1", "h2", "h3", "h4", "h5", "h6"}:
-            level = int(node.tag[1])
+        if node.tag in {"h1", "h2", "h3", "h4", "h5", "h6"} or node.css_matches(_TITLE_PARAGRAPH):
+            level = int(node.tag[1]) if node.tag != "p" else 1  # a Title paragraph: like <h1>
             headings[:] = [h for h in headings if h[0] < level] + [(level, text)]
             continue
-        pseudo = _pseudo_heading(node, text)
+        pseudo = _pseudo_heading(node, text, bold)
         if pseudo:
             headings[:] = [h for h in headings if h[0] < PSEUDO_LEVEL] + [(PSEUDO_LEVEL, pseudo)]
             continue
@@ -112,17 +114,54 @@ def _content_blocks(root: Node) -> list[Block]:
     return blocks
 
 
-def _pseudo_heading(node: Node, text: str) -> str | None:
+def _pseudo_heading(node: Node, text: str, bold: frozenset[str] = frozenset()) -> str | None:
     """A heading written as a paragraph (loaders.pseudo_headings): a <dt> that asks, an
     all-bold paragraph that asks or is a short label, or "Q: …?"."""
     if node.tag not in {"p", "dt"}:
         return None
     if node.tag == "dt":
         return text if text.endswith("?") else None
-    bold = " ".join(b.text(separator=" ", strip=True) for b in node.css("strong,b"))
-    if re.sub(r"\s+", " ", bold).strip() == text and (text.endswith("?") or is_label(text)):
+    if _all_bold(node, bold) and (text.endswith("?") or is_label(text)):
         return text
     return faq_question(text)
+
+
+# Google Docs exports set type with classes (".c4{font-weight:700}"), and its Title style is
+# a paragraph, not an <h1>.
+_BOLD_RULE = re.compile(r"\.([\w-]+)\s*\{[^}]*font-weight\s*:\s*(?:bold|[6-9]00)\b", re.I)
+_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)\b", re.I)
+_TITLE_PARAGRAPH = "p.title"
+
+
+def _bold_classes(tree) -> frozenset[str]:
+    return frozenset(
+        name for style in tree.css("style") for name in _BOLD_RULE.findall(style.text() or "")
+    )
+
+
+def _all_bold(node: Node, classes: frozenset[str]) -> bool:
+    """Every word of ``node`` is set in bold: by <strong>/<b>, a bold class or a bold style."""
+
+    def bold(element: Node) -> bool:
+        return (
+            element.tag in ("strong", "b")
+            or bool(classes & set((element.attributes.get("class") or "").split()))
+            or bool(_BOLD_STYLE.search(element.attributes.get("style") or ""))
+        )
+
+    if bold(node):
+        return bool(node.text(strip=True))
+    words = False
+    for part in node.traverse(include_text=True):
+        if part.tag != "-text" or not (part.text_content or "").strip():
+            continue
+        words = True
+        element = part.parent
+        while element is not None and element.mem_id != node.mem_id and not bold(element):
+            element = element.parent
+        if element is None or element.mem_id == node.mem_id:
+            return False
+    return words
 
 
 def _ancestors(node: Node):

@@ -23,15 +23,12 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    lines = mark_lines(html_tables(body.split("\n")))
+    lines = mark_lines(html_tables(line_breaks(body.split("\n"))))
     blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
     title = str(meta.get("title") or "").strip()
     if not title:  # the first real heading (a FAQ question or bold label is no title)
-        questions = _questions(lines)
-        headings = (b.headings[0] for b in blocks if b.headings)
-        first_heading = next((h for h in headings if h not in questions), "")
-        title = first_heading or title_from_filename(source.path)
+        title = _first_heading(lines) or title_from_filename(source.path)
     blocks = [drop_title_heading(b, title) for b in blocks]
     updated = meta.get("updated") or meta.get("date")
     verified = source.kind == VERIFIED
@@ -83,6 +80,23 @@ def _subject(lines: list[str]) -> str:
     return next((match.group(1) for match in found if match), "")
 
 
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def line_breaks(lines: list[str]) -> list[str]:
+    """A ``<br>`` (how GitHub, Notion and wiki exports break a line inside a table cell) read
+    as " / " in a table row, where the row must stay one line, and as a space in prose; code
+    keeps it."""
+    out, in_fence = [], False
+    for line in lines:
+        if FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and "<" in line:
+            line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
+        out.append(line)
+    return out
+
+
 def html_tables(lines: list[str]) -> list[str]:
     """Markdown pages exported from wikis keep tables with merged cells as HTML; each such
     table becomes a Markdown table, so its rows are read with their header cells. The table
@@ -111,9 +125,17 @@ def _markdown_heading(line: str) -> tuple[int, str] | None:
     return (len(match.group(1)), match.group(2)) if match else pseudo_heading(line)
 
 
-def _questions(lines: list[str]) -> set[str]:
-    """FAQ questions and bold labels: no page title (a Setext heading may be)."""
-    return {h[1] for h in map(pseudo_heading, lines) if h and h[0] == PSEUDO_LEVEL}
+def _first_heading(lines: list[str]) -> str:
+    """The first heading outside code that is no FAQ question or bold label (a Setext heading
+    may be one), also when no text stands under it ("# IT support" right above its first
+    section)."""
+    in_fence = False
+    for line in lines:
+        if FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and (heading := _markdown_heading(line)) and heading[0] != PSEUDO_LEVEL:
+            return heading[1]
+    return ""
 
 
 def _default_url(source: SourceFile) -> str:
