@@ -1,4 +1,4 @@
-"""Turn files (Markdown, HTML, plain text, PDF, Word) into :class:`Document` objects.
+"""Turn files (Markdown, HTML, plain text, PDF, Word, spreadsheets) into :class:`Document`s.
 
 Every loader raises :class:`LoadError` with a message meant for a person when a file cannot
 be used; the ingester reports it and moves on.
@@ -13,6 +13,7 @@ from .docx import load_docx
 from .html import load_html
 from .markdown import load_markdown, load_text
 from .pdf import load_pdf
+from .sheets import load_csv, load_xlsx
 from .source import LoadError, SourceFile, read_source
 
 __all__ = [
@@ -24,17 +25,21 @@ __all__ = [
     "read_source",
 ]
 
-SUPPORTED_SUFFIXES = {".md", ".markdown", ".html", ".htm", ".txt", ".pdf", ".docx"}
+_DOCUMENT = ".docx, PDF, HTML or Markdown"
+_SHEET = ".xlsx or CSV"
 # Documents people keep beside their pages that no loader reads: each is reported with what
 # to do, not passed over in silence as images and data files are.
 CONVERT_FIRST = {
-    ".doc": "a Word 97–2003 file",
-    ".odt": "an OpenDocument text",
-    ".rtf": "a rich-text file",
-    ".pages": "a Pages document",
-    ".ppt": "a slide deck",
-    ".pptx": "a slide deck",
-    ".odp": "a slide deck",
+    ".doc": ("a Word 97–2003 file", _DOCUMENT),
+    ".odt": ("an OpenDocument text", _DOCUMENT),
+    ".rtf": ("a rich-text file", _DOCUMENT),
+    ".pages": ("a Pages document", _DOCUMENT),
+    ".ppt": ("a slide deck", _DOCUMENT),
+    ".pptx": ("a slide deck", _DOCUMENT),
+    ".odp": ("a slide deck", _DOCUMENT),
+    ".xls": ("an Excel 97–2003 workbook", _SHEET),
+    ".ods": ("an OpenDocument spreadsheet", _SHEET),
+    ".numbers": ("a Numbers spreadsheet", _SHEET),
 }
 
 _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
@@ -45,17 +50,19 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".htm": load_html,
     ".pdf": load_pdf,
     ".docx": load_docx,
+    ".csv": load_csv,
+    ".tsv": load_csv,
+    ".xlsx": load_xlsx,
 }
+SUPPORTED_SUFFIXES = set(_LOADERS)
 
 
 def load_document(source: SourceFile, raw: bytes | None = None) -> Document:
     """``raw``: the file's bytes when the caller has read them already."""
     suffix = source.path.suffix.lower()
     if suffix in CONVERT_FIRST:
-        raise LoadError(
-            f"{CONVERT_FIRST[suffix]} is not read; save it as .docx, PDF, HTML or Markdown"
-            " to include it"
-        )
+        what, formats = CONVERT_FIRST[suffix]
+        raise LoadError(f"{what} is not read; save it as {formats} to include it")
     loader = _LOADERS.get(suffix)
     if loader is None:
         raise LoadError(f"unsupported file type {source.path.suffix!r}")

@@ -24,12 +24,17 @@ def markdown_table(table: Node) -> str:
     grid, header_rows = _grid(table)
     if header_rows > 1:
         grid = [_merged_header(grid[:header_rows]), *grid[header_rows:]]
+    return grid_markdown(grid)
+
+
+def grid_markdown(grid: list[list[str]]) -> str:
+    """Rows of cells (all of one width, the first the header) as a Markdown table; empty rows
+    left out. Cells must hold no "|" and no newline."""
     rows = [row for row in grid if any(row)]
     if not rows:
         return ""
-    width = len(rows[0])
     lines = ["| " + " | ".join(row) + " |" for row in rows]
-    lines.insert(1, "|" + " --- |" * width)
+    lines.insert(1, "|" + " --- |" * len(rows[0]))
     return "\n".join(lines)
 
 

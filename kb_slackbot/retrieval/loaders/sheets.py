@@ -1,0 +1,167 @@
+"""Spreadsheets: a CSV or TSV file, or an Excel workbook (.xlsx), read as tables.
+
+Teams keep phone lists, price lists and calendars as spreadsheets beside their pages. Each
+sheet becomes one Markdown table, its first row the header, so the reader joins every row with
+its header cells ("Anna Weber — Team: Payroll; Phone: +49 30 1234 567") as it does for any
+table; the chunker cuts a long one into smaller tables under the same header. A title alone in
+the first row ("Holiday calendar 2026") heads the table instead of being its header; a
+workbook's sheets are read under their names, hidden sheets left out, merged cells spread over
+the cells they cover, and each value as the sheet shows it (dates, percentages, currencies).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from datetime import date, datetime, time
+
+from ..documents import Block, Document
+from .fields import derived_url, modified_date, title_from_filename
+from .html_tables import grid_markdown
+from .source import LoadError, SourceFile, decode_text
+
+MAX_CELLS = 500_000  # a sheet past this is a data export, not a page people ask about
+_CURRENCY = re.compile(r"[€$£¥₹]|\bR\$|\bCHF\b")
+
+
+def load_csv(source: SourceFile, raw: bytes) -> Document:
+    """A CSV or TSV file: comma, semicolon (Excel in many European locales), tab or pipe."""
+    text = decode_text(raw)
+    if source.path.suffix.lower() == ".tsv":
+        rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
+    else:
+        rows = list(csv.reader(io.StringIO(text), _dialect(text)))
+    if sum(len(row) for row in rows) > MAX_CELLS:
+        raise LoadError(f"a table of more than {MAX_CELLS:,} cells is not read")
+    return _document(source, title_from_filename(source.path), _blocks(rows, (), first_line=1))
+
+
+def load_xlsx(source: SourceFile, raw: bytes) -> Document:
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
+        raise LoadError("not an Excel workbook (.xlsx); an .xls file must be saved as .xlsx first")
+    import openpyxl  # only when a workbook is read
+
+    try:
+        size = openpyxl.load_workbook(io.BytesIO(raw), read_only=True)
+        cells = sum((s.max_row or 0) * (s.max_column or 0) for s in size.worksheets)
+        size.close()
+        if cells > MAX_CELLS:
+            raise LoadError(f"a workbook of more than {MAX_CELLS:,} cells is not read")
+        book = openpyxl.load_workbook(io.BytesIO(raw), data_only=True)  # values, not formulas
+    except LoadError:
+        raise
+    except Exception as exc:  # a damaged package raises KeyError, XML errors, …
+        raise LoadError(f"unreadable Excel workbook: {type(exc).__name__}: {exc}") from exc
+    sheets = [sheet for sheet in book.worksheets if sheet.sheet_state == "visible"]
+    blocks = []
+    for sheet in sheets:
+        heading = (sheet.title,) if len(sheets) > 1 else ()
+        blocks += _blocks(_sheet_rows(sheet), heading)
+    title = (book.properties.title or "").strip() or title_from_filename(source.path)
+    return _document(source, title, blocks)
+
+
+def _document(source: SourceFile, title: str, blocks: list[Block]) -> Document:
+    return Document(
+        doc_id=source.rel_path,
+        title=title,
+        url=derived_url(source),
+        updated=modified_date(source.path),
+        space=source.space,
+        blocks=blocks,
+        source_path=str(source.path),
+    )
+
+
+def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
+    try:
+        return csv.Sniffer().sniff(text[:20_000], delimiters=",;\t|")
+    except csv.Error:  # one column, or too few rows to tell
+        return csv.excel
+
+
+def _blocks(rows: list[list[str]], heading: tuple[str, ...], first_line: int = 0) -> list[Block]:
+    """One table block from a sheet's rows: empty rows and columns dropped, a lone title in
+    the first row taken as the table's heading. ``first_line``: the file's first line number
+    (a CSV file's lines are its rows), 0 when the rows have no line numbers."""
+    numbered = [
+        (n, [re.sub(r"\s+", " ", cell).strip().replace("|", "/") for cell in row])
+        for n, row in enumerate(rows, start=first_line)
+    ]
+    numbered = [(n, row) for n, row in numbered if any(row)]
+    if not numbered:
+        return []
+    width = max(len(row) for _, row in numbered)
+    grid = [row + [""] * (width - len(row)) for _, row in numbered]
+    used = [c for c in range(width) if any(row[c] for row in grid)]
+    grid = [[row[c] for c in used] for row in grid]
+    lines = [n for n, _ in numbered]
+    filled = [sum(1 for cell in row if cell) for row in grid]
+    if len(grid) > 1 and filled[0] == 1 and filled[1] > 1:  # "Holiday calendar 2026"
+        heading = (*heading, next(cell for cell in grid[0] if cell))
+        grid, lines = grid[1:], lines[1:]
+    start, end = (lines[0], lines[-1]) if first_line else (None, None)
+    return [Block(text=grid_markdown(grid), headings=heading, start_line=start, end_line=end)]
+
+
+def _sheet_rows(sheet) -> list[list[str]]:
+    """The sheet's cells as shown, a merged cell's value in every cell it covers (one across
+    the whole used width only in its first: a group label)."""
+    rows = [[_shown(cell) for cell in row] for row in sheet.iter_rows()]
+    width = max((len(row) for row in rows), default=0)
+    for merged in sheet.merged_cells.ranges:
+        value = rows[merged.min_row - 1][merged.min_col - 1] if rows else ""
+        across = merged.min_col == 1 and merged.max_col >= width > 1
+        for r in range(merged.min_row - 1, min(merged.max_row, len(rows))):
+            for c in range(merged.min_col - 1, min(merged.max_col, width)):
+                rows[r][c] = value if not across or c == 0 else ""
+    return rows
+
+
+def _shown(cell) -> str:
+    """A cell's value as the sheet shows it: a date without midnight, 0.3 formatted as a
+    percentage as "30%", a price with its currency and decimals."""
+    value = cell.value
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, datetime):
+        if value.time() == time(0):
+            return value.date().isoformat()
+        return value.isoformat(sep=" ", timespec="minutes")
+    if isinstance(value, date | time):
+        return value.isoformat() if isinstance(value, date) else value.strftime("%H:%M")
+    if not isinstance(value, int | float):
+        return str(value)
+    shape = (cell.number_format or "").split(";")[0]
+    if "%" in shape:
+        return f"{_number(value * 100, _decimals(shape))}%"
+    text = _number(value, _decimals(shape), grouped="#,#" in shape)
+    currency = _CURRENCY.search(shape.replace('"', ""))
+    if currency is None:
+        return text
+    symbol = currency.group(0)
+    before = shape.replace('"', "").find(symbol) < shape.find("0")
+    return f"{symbol}{text}" if before else f"{text} {symbol}"
+
+
+def _decimals(shape: str) -> int | None:
+    """Decimal places a number format shows ("#,##0.00" → 2), None for "General"."""
+    match = re.search(r"0\.(0+)", shape)
+    if match:
+        return len(match.group(1))
+    return 0 if "0" in shape else None
+
+
+def _number(value: float, decimals: int | None, grouped: bool = False) -> str:
+    """``value`` with ``decimals`` places (None: as many as it has), in groups of thousands
+    when its format has them ("#,##0")."""
+    comma = "," if grouped else ""
+    if decimals is not None:
+        return f"{value:{comma}.{decimals}f}"
+    if float(value).is_integer():
+        return f"{int(value):{comma}d}"
+    return f"{value:.10g}"

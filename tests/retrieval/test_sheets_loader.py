@@ -1,0 +1,143 @@
+"""Spreadsheets (CSV, TSV, Excel) become Documents of tables, or fail with a reason."""
+
+from __future__ import annotations
+
+import zipfile
+from datetime import datetime, time
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from kb_slackbot.retrieval.loaders import LoadError, SourceFile, load_document, sheets
+from tests.retrieval.helpers import write
+
+
+def load(path: Path):
+    return load_document(SourceFile(path, path.name, "public", "https://docs.example.com/"))
+
+
+def blocks(path: Path) -> list[tuple[tuple[str, ...], str]]:
+    return [(b.headings, b.text) for b in load(path).blocks]
+
+
+def test_a_csv_file_is_one_table_under_its_header_row(tmp_path):
+    """Comma-separated, a quoted cell with a comma and a line break, an empty column and an
+    empty row left out, a "|" kept from breaking the table; lines cited as the file's."""
+    path = write(
+        tmp_path,
+        "phone-list.csv",
+        'Name,Team,,Phone\n\nAnna Weber,"Payroll, DE",,+49 30 1234 567\n'
+        'João Silva,"IT |\nservice desk",,+351 21 555 0100\n',
+    )
+    document = load(path)
+    assert document.title == "Phone list"
+    assert document.url == "https://docs.example.com/phone-list.csv"
+    (block,) = document.blocks
+    assert block.text == (
+        "| Name | Team | Phone |\n| --- | --- | --- |\n"
+        "| Anna Weber | Payroll, DE | +49 30 1234 567 |\n"
+        "| João Silva | IT / service desk | +351 21 555 0100 |"
+    )
+    assert (block.start_line, block.end_line) == (1, 4)
+
+
+def test_semicolons_tabs_and_a_title_row(tmp_path):
+    """Excel writes ";" in many European locales; a .tsv is tab-separated; a title alone in
+    the first row heads the table."""
+    semicolons = write(
+        tmp_path, "preise.csv", "Preisliste 2026;;\nTarif;Preis;Nutzer\nScale;349 €;25\n"
+    )
+    assert blocks(semicolons) == [
+        (
+            ("Preisliste 2026",),
+            "| Tarif | Preis | Nutzer |\n| --- | --- | --- |\n| Scale | 349 € | 25 |",
+        )
+    ]
+    tabs = write(tmp_path, "rooms.tsv", "Room\tSeats\nFjord, 3rd floor\t12\n")
+    assert blocks(tabs) == [((), "| Room | Seats |\n| --- | --- |\n| Fjord, 3rd floor | 12 |")]
+
+
+def test_a_csv_file_that_is_not_utf8_or_too_big_says_so(tmp_path, monkeypatch):
+    latin = tmp_path / "legacy.csv"
+    latin.write_bytes("Name;Stadt\nJörg;Köln\n".encode("cp1252"))
+    with pytest.raises(LoadError, match="not valid UTF-8"):
+        load(latin)
+    monkeypatch.setattr(sheets, "MAX_CELLS", 5)
+    with pytest.raises(LoadError, match="more than 5 cells"):
+        load(write(tmp_path, "export.csv", "a,b\n1,2\n3,4\n"))
+
+
+def make_workbook(path: Path) -> Path:
+    book = openpyxl.Workbook()
+    offices = book.active
+    offices.title = "Offices"
+    offices.append(["Office facts 2026"])
+    offices.append([])
+    offices.append(["Office", "Opens", "Parking per day", "Occupancy", "Staff", "Guests"])
+    offices.append(["London", time(8, 30), 12.5, 0.85, 1200, True])
+    offices.append(["Germany"])
+    offices.merge_cells("A5:F5")  # a group label across the table
+    offices.append(["Berlin", time(9, 0), 9, 0.6, 85, False])
+    offices.append(["Munich", None, None, 0.4, 40, False])
+    offices.merge_cells("B6:B7")  # Berlin's opening time, written once for both offices
+    offices.merge_cells("C6:C7")
+    for row in (4, 6):
+        offices.cell(row, 3).number_format = '"€"#,##0.00'
+    for row in (4, 6, 7):
+        offices.cell(row, 4).number_format = "0%"
+    offices.cell(4, 5).number_format = "#,##0"
+    holidays = book.create_sheet("Holidays")
+    holidays.append(["Date", "Holiday"])
+    holidays.append([datetime(2026, 12, 25), "Christmas Day"])
+    holidays.append([datetime(2026, 12, 24, 13, 0), "Offices close"])
+    hidden = book.create_sheet("scratch")
+    hidden.append(["draft", "not for anyone"])
+    hidden.sheet_state = "hidden"
+    book.properties.title = "Office facts"
+    book.save(path)
+    return path
+
+
+def test_an_excel_workbook_reads_each_visible_sheet_as_shown(tmp_path):
+    """Sheets under their names, a hidden one left out; merged cells spread (a group label
+    across the table said once); dates, times, percentages, money and thousands as shown."""
+    document = load(make_workbook(tmp_path / "offices.xlsx"))
+    assert document.title == "Office facts"  # the workbook's title property
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        (
+            ("Offices", "Office facts 2026"),
+            "| Office | Opens | Parking per day | Occupancy | Staff | Guests |\n"
+            "| --- | --- | --- | --- | --- | --- |\n"
+            "| London | 08:30 | €12.50 | 85% | 1,200 | yes |\n"
+            "| Germany |  |  |  |  |  |\n"
+            "| Berlin | 09:00 | €9.00 | 60% | 85 | no |\n"
+            "| Munich | 09:00 | €9.00 | 40% | 40 | no |",
+        ),
+        (
+            ("Holidays",),
+            "| Date | Holiday |\n| --- | --- |\n| 2026-12-25 | Christmas Day |\n"
+            "| 2026-12-24 13:00 | Offices close |",
+        ),
+    ]
+    assert "not for anyone" not in " ".join(b.text for b in document.blocks)
+
+
+def test_a_damaged_or_old_workbook_says_what_is_wrong(tmp_path):
+    with pytest.raises(LoadError, match=r"not an Excel workbook \(\.xlsx\)"):
+        load(write(tmp_path, "prices.xlsx", "name,price\n"))
+    damaged = tmp_path / "broken.xlsx"  # a zip package without a workbook in it
+    with zipfile.ZipFile(damaged, "w") as package:
+        package.writestr("xl/notes.txt", "no workbook here")
+    with pytest.raises(LoadError, match="unreadable Excel workbook"):
+        load(damaged)
+    for name in ("budget.xls", "plan.ods", "sheet.numbers"):
+        with pytest.raises(LoadError, match=r"is not read; save it as \.xlsx or CSV"):
+            load(write(tmp_path, name, "content"))
+
+
+def test_a_workbook_with_no_values_is_refused(tmp_path):
+    book = openpyxl.Workbook()
+    book.save(tmp_path / "empty.xlsx")
+    with pytest.raises(LoadError, match="no readable text"):
+        load(tmp_path / "empty.xlsx")
