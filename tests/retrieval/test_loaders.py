@@ -402,6 +402,68 @@ def test_a_line_break_tag_in_markdown_is_read_as_a_break(tmp_path):
     ]
 
 
+def test_markdown_extras_are_read_as_the_rendered_page_shows_them(tmp_path):
+    """Comments and link definitions left out, images too; notes (MkDocs, Docusaurus, GitHub
+    alerts, quotes) read as text under their title; a reference link as its text; code as
+    written; every block keeps its line numbers."""
+    path = write(
+        tmp_path,
+        "vpn.md",
+        "# VPN\n"  # 1
+        "<!-- TODO: new\nscreenshots -->\n"  # 2-3
+        "Use [GlobalProtect][gp]. ![Logo](img/gp.png)\n"  # 4
+        "\n"
+        '!!! warning "Before you start"\n'  # 6
+        "    You need an Okta account.\n"  # 7
+        "\n"
+        ":::tip[In the office]\n"  # 9
+        "You do not need the VPN.\n"  # 10
+        ":::\n"  # 11
+        "\n"
+        "> [!NOTE]\n"  # 13
+        "> The VPN drops after 12 hours.\n"  # 14
+        "\n"
+        "![Connected](img/ok.png)\n"  # 16
+        "\n"
+        "```md\n<!-- kept -->\n> kept\n```\n"  # 18-21
+        "\n"
+        "[gp]: https://docs.example.com/gp\n",  # 23
+    )
+    assert [(b.text, b.start_line) for b in load(path).blocks] == [
+        ("Use GlobalProtect.", 4),
+        ("Before you start:\nYou need an Okta account.", 6),
+        ("In the office:\nYou do not need the VPN.", 9),
+        ("Note:\nThe VPN drops after 12 hours.", 13),
+        ("```md\n<!-- kept -->\n> kept\n```", 18),
+    ]
+
+
+def test_toml_front_matter_is_read_and_a_mistake_in_it_reported(tmp_path):
+    """Hugo writes front matter in TOML between "+++" lines."""
+    path = write(
+        tmp_path, "leave.md", '+++\ntitle = "Annual leave"\nspace = "hr"\n+++\n\n28 days.\n'
+    )
+    document = load(path)
+    assert (document.title, document.space, texts(document)) == ("Annual leave", "hr", ["28 days."])
+    assert document.blocks[0].start_line == 6
+    broken = write(tmp_path, "broken.md", '+++\ntitle = "Annual leave\n+++\n\nText.\n')
+    with pytest.raises(LoadError, match="malformed TOML front matter"):
+        load(broken)
+
+
+def test_a_page_of_second_level_sections_is_titled_by_its_file_name(tmp_path):
+    """Its first "##" is a section like the next one, not the page's title; a "##" alone at
+    its level (over "###" sections) is the title."""
+    sections = write(
+        tmp_path, "vpn-guide.md", "## Windows\n\nOpen the app.\n\n## Linux\n\nRun wg-quick.\n"
+    )
+    document = load(sections)
+    assert document.title == "Vpn guide"
+    assert [b.headings for b in document.blocks] == [("Windows",), ("Linux",)]
+    titled = write(tmp_path, "t.md", "## VPN guide\n\n### Windows\n\nOpen the app.\n")
+    assert load(titled).title == "VPN guide"
+
+
 def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
     assert [b.headings for b in load(path).blocks] == [(), ()]
@@ -581,6 +643,54 @@ def test_a_google_docs_export_keeps_its_title_and_bold_labels(tmp_path):
         (("Mileage",), "Private car use is paid at €0.30 per km."),
         (("Meals",), "Up to €35 per dinner."),
     ]
+
+
+def test_an_articles_header_and_notes_are_its_text_and_its_heading_its_title(tmp_path):
+    """Inside the article, a <header> (title and lead) and an <aside> (a note) are content; the
+    site's own header, sidebar and search form are not. The article's <h1> titles the page
+    over a <title> that is the site's name."""
+    path = write(
+        tmp_path,
+        "sick-leave.html",
+        "<html><head><title>Acme Wiki</title></head><body>"
+        "<header><h1>Acme Wiki</h1></header><aside><p>Popular pages</p></aside>"
+        "<form><input name=q><button>Search</button></form>"
+        "<article><header><h1>Sick leave</h1><p>What to do when you are ill.</p></header>"
+        "<p>Tell your manager before 9:00.</p>"
+        "<aside><p>Sick leave is paid in full for 6 weeks.</p></aside></article>"
+        "</body></html>",
+    )
+    document = load(path)
+    assert document.title == "Sick leave"
+    assert texts(document) == [
+        "What to do when you are ill.",
+        "Tell your manager before 9:00.",
+        "Sick leave is paid in full for 6 weeks.",
+    ]
+    suffixed = write(
+        tmp_path,
+        "p.html",
+        "<html><head><title>Printing – Acme Docs</title></head><body><h1>Printing</h1>"
+        "<p>Use badge release.</p></body></html>",
+    )
+    assert load(suffixed).title == "Printing"
+
+
+def test_a_page_wrapped_in_one_form_is_read(tmp_path):
+    """ASP.NET and SharePoint pages put the whole body in a <form>; it holds the text, so it
+    stays. Before, such a page was refused as holding no readable text."""
+    path = write(
+        tmp_path,
+        "travel.aspx.html",
+        "<html><head><title>Travel policy</title></head><body><form id=aspnetForm>"
+        "<div id=s4-workspace><h1>Travel policy</h1><p>Book trains for trips under 4 hours.</p>"
+        "</div><input type=hidden name=__VIEWSTATE value=x></form></body></html>",
+    )
+    document = load(path)
+    assert (document.title, texts(document)) == (
+        "Travel policy",
+        ["Book trains for trips under 4 hours."],
+    )
 
 
 def test_html_title_falls_back_to_first_h1_and_url_to_base(tmp_path):

@@ -41,8 +41,11 @@ PIPELINE_VERSION = "1"
 # and a table set right above a paragraph (no space between), since "over-prose". HTML, Word
 # and an HTML table in Markdown spread a merged cell over the rows and columns it covers, and
 # read a header of two rows as one; Markdown titles a page by its first heading even with no
-# text under it and reads "<br>" as a break; HTML reads a Google Docs export's Title paragraph
-# and its bold type set by a class or a style, since "spans".
+# text under it (a page of "##" sections by its file name), reads TOML front matter, "<br>",
+# notes (admonitions, alerts, quotes) and reference links as the rendered page shows them and
+# leaves out comments, images and link definitions; HTML reads a Google Docs export's Title
+# paragraph and bold type set by a class or a style, an article's own header and notes, a page
+# wrapped in one form, and titles a page by its article's heading, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
     **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx"), "spans"),

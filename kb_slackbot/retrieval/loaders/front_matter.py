@@ -1,8 +1,11 @@
-"""YAML front matter at the top of a Markdown file: read strictly, so a mistake is reported
-instead of silently losing a field such as `space:`."""
+"""Front matter at the top of a Markdown file — YAML ("---"), or TOML ("+++", as Hugo writes
+it): read strictly, so a mistake is reported instead of silently losing a field such as
+`space:`."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from datetime import date, datetime
 
 import frontmatter
@@ -11,9 +14,17 @@ import yaml
 from ..urls import checked_url
 from .source import LoadError
 
+_TOML = re.compile(r"\A\+\+\+[ \t]*\n(?P<fields>.*?)^\+\+\+[ \t]*$\n?", re.DOTALL | re.MULTILINE)
+
 
 def split_front_matter(text: str) -> tuple[dict, str]:
     """The front matter's fields and the body after it."""
+    toml = _TOML.match(text)
+    if toml:
+        try:
+            return tomllib.loads(toml.group("fields")), text[toml.end() :]
+        except tomllib.TOMLDecodeError as exc:
+            raise LoadError(f"malformed TOML front matter: {exc}") from exc
     try:
         post = frontmatter.loads(text)
         fields = _fields_as_written(post, text)

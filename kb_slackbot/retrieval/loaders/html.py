@@ -14,7 +14,12 @@ from .paragraphs import PARAGRAPH_BREAK
 from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label
 from .source import LoadError, SourceFile, decode_text
 
-_NOISE_TAGS = ["script", "style", "noscript", "nav", "header", "footer", "aside", "form", "svg"]
+_NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]
+# A site's header, sidebar and search form are no part of a page; inside its article, a header
+# (the title and lead) and an aside (a note, a tip) are. A form that holds the text (ASP.NET and
+# SharePoint pages wrap the whole body in one) is no form to drop.
+_FRAME_TAGS = ("header", "aside")
+_TEXT_TAGS = "h1,h2,h3,h4,h5,h6,p,li,table,pre,dt"
 _TEXT_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
 _BLOCK_SELECTOR = _TEXT_SELECTOR + ",summary"
 _BLOCK_TAGS = set(_BLOCK_SELECTOR.split(","))
@@ -37,18 +42,22 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
     bold = _bold_classes(tree)
     canonical = tree.css_first('link[rel="canonical"]')
     tree.strip_tags(_NOISE_TAGS)
-    first_h1 = tree.css_first("h1")  # after removing headers, so a site-logo <h1> is not it
-    root = next(filter(None, map(tree.css_first, _CONTENT_ROOTS)), None) or tree.body or tree.root
+    landmark = next(filter(None, map(tree.css_first, _CONTENT_ROOTS)), None)
+    _drop_frame(tree, landmark)
+    root = landmark or tree.body or tree.root
     if root is None:
         raise LoadError("HTML has no body")
+    # after dropping the site's header, so a site-logo <h1> is not it
+    first_h1 = root.css_first("h1")
+    h1 = first_h1.text(strip=True) if first_h1 else ""
 
     blocks = _content_blocks(root, bold)
-    title = (
-        title
-        or (title_node.text(strip=True) if title_node else "")
-        or (first_h1.text(strip=True) if first_h1 else "")
-    )
-    title = _without_space(title, crumbs) or title_from_filename(source.path)
+    named = title_node.text(strip=True) if title_node else ""
+    if not title and h1 and h1 != named and (landmark is not None or h1 in named):
+        # The article's own heading, not the site's name ("Sick leave", not "Acme Wiki" or
+        # "Sick leave – Acme Docs").
+        title = h1
+    title = _without_space(title or named or h1, crumbs) or title_from_filename(source.path)
     href = canonical.attributes.get("href") if canonical else None
     return Document(
         doc_id=source.rel_path,
@@ -59,6 +68,21 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
         blocks=[drop_title_heading(b, title) for b in blocks],
         source_path=str(source.path),
     )
+
+
+def _drop_frame(tree, landmark: Node | None) -> None:
+    """Remove the site's frame: headers and asides outside the article (all of them when the
+    page marks no article), and forms that hold no text."""
+    doomed = [
+        node
+        for tag in _FRAME_TAGS
+        for node in tree.css(tag)
+        if landmark is None or not _within(node, landmark)
+    ]
+    doomed += [form for form in tree.css("form") if form.css_first(_TEXT_TAGS) is None]
+    for node in doomed:
+        if not any(_within(node, other) for other in doomed if other is not node):
+            node.decompose()
 
 
 def _without_space(title: str, crumbs: set[str]) -> str:

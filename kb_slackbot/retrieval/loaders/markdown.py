@@ -10,6 +10,7 @@ from ..documents import VERIFIED, Document
 from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
+from .markdown_extras import read_extras
 from .paragraphs import FENCE, paragraph_blocks
 from .pseudo_headings import CAPITALS_LEVEL, PSEUDO_LEVEL, mark_lines, pseudo_heading
 from .source import SourceFile, decode_text
@@ -23,7 +24,7 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    lines = mark_lines(html_tables(line_breaks(body.split("\n"))))
+    lines = mark_lines(html_tables(read_extras(body.split("\n"))))
     blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
     title = str(meta.get("title") or "").strip()
@@ -80,23 +81,6 @@ def _subject(lines: list[str]) -> str:
     return next((match.group(1) for match in found if match), "")
 
 
-_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
-
-
-def line_breaks(lines: list[str]) -> list[str]:
-    """A ``<br>`` (how GitHub, Notion and wiki exports break a line inside a table cell) read
-    as " / " in a table row, where the row must stay one line, and as a space in prose; code
-    keeps it."""
-    out, in_fence = [], False
-    for line in lines:
-        if FENCE.match(line):
-            in_fence = not in_fence
-        elif not in_fence and "<" in line:
-            line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
-        out.append(line)
-    return out
-
-
 def html_tables(lines: list[str]) -> list[str]:
     """Markdown pages exported from wikis keep tables with merged cells as HTML; each such
     table becomes a Markdown table, so its rows are read with their header cells. The table
@@ -126,15 +110,22 @@ def _markdown_heading(line: str) -> tuple[int, str] | None:
 
 
 def _first_heading(lines: list[str]) -> str:
-    """The first heading outside code that is no FAQ question or bold label (a Setext heading
-    may be one), also when no text stands under it ("# IT support" right above its first
-    section)."""
-    in_fence = False
+    """The page's title heading: its first heading outside code that is no FAQ question or
+    bold label (a Setext heading may be one), also when no text stands under it ("# IT
+    support" right above its first section) — when it is a first-level one, a line in
+    capitals, or the only heading at its level. A page of "##" sections has no title heading:
+    its first section keeps its name."""
+    found, in_fence = [], False
     for line in lines:
         if FENCE.match(line):
             in_fence = not in_fence
         elif not in_fence and (heading := _markdown_heading(line)) and heading[0] != PSEUDO_LEVEL:
-            return heading[1]
+            found.append(heading)
+    if not found:
+        return ""
+    level, text = found[0]
+    if level in (1, CAPITALS_LEVEL) or all(other > level for other, _ in found[1:]):
+        return text
     return ""
 
 
