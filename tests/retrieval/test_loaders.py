@@ -327,8 +327,8 @@ def test_an_html_table_in_markdown_is_read_as_a_table(tmp_path):
 
 def test_merged_html_cells_are_spread_over_the_rows_and_columns_they_cover(tmp_path):
     """rowspan repeats a label down its rows, colspan a value across its columns; a header of
-    two rows reads as one; a label across the whole table is said once; a table inside a cell
-    is that cell's text, not rows of the outer table; a span of 0 runs to the table's end."""
+    two rows reads as one; a label across the whole table is said once; a span of 0 runs to
+    the table's end."""
     path = write(
         tmp_path,
         "hotels.html",
@@ -338,7 +338,7 @@ def test_merged_html_cells_are_spread_over_the_rows_and_columns_they_cover(tmp_p
         "<tr><td colspan=3>Germany</td></tr>"
         "<tr><td>Berlin</td><td colspan=2>€160</td></tr>"
         "<tr><td rowspan=2>Munich</td><td>€170</td><td>€220</td></tr>"
-        "<tr><td>€190 <table><tr><td>during the Wiesn</td></tr></table></td><td>€250</td></tr>"
+        "<tr><td>€190 <b>during the Wiesn</b></td><td>€250</td></tr>"
         "<tr><td>Cologne</td><td rowspan=0>€150</td><td>€200</td></tr>"
         "<tr><td>Bonn</td><td>€180</td></tr>"
         "</table></body></html>",
@@ -351,6 +351,56 @@ def test_merged_html_cells_are_spread_over_the_rows_and_columns_they_cover(tmp_p
         "| Munich | €190 during the Wiesn | €250 |\n"
         "| Cologne | €150 | €200 |\n"
         "| Bonn | €150 | €180 |"
+    ]
+
+
+def test_text_outside_paragraphs_and_in_layout_tables_is_read(tmp_path):
+    """Mail clients, CMS editors and old intranet pages set text straight in <div>s and lay
+    pages out with tables of tables: every box's text is a block (a bold one a heading), a
+    table inside a layout table is a table. Before, all of it but the <p> was lost."""
+    path = write(
+        tmp_path,
+        "parking.html",
+        "<html><body><h1>Parking</h1><div>Parking costs €5 per day.</div>"
+        "<div>Permits: ask <b>facilities</b>.<br>Phone 4455</div><p>A paragraph.</p>"
+        "<div><b>Bikes</b></div><div>Racks in the basement. <span>Free.</span></div>"
+        "<table><tr><td>Rates</td><td><table><tr><th>Zone</th><th>Rate</th></tr>"
+        "<tr><td>P1</td><td>€5</td></tr></table></td></tr></table>Loose text.</body></html>",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        ((), "Parking costs €5 per day."),
+        ((), "Permits: ask facilities. Phone 4455"),
+        ((), "A paragraph."),
+        (("Bikes",), "Racks in the basement. Free."),
+        (("Bikes",), "Rates"),
+        (("Bikes",), "| Zone | Rate |\n| --- | --- |\n| P1 | €5 |"),
+        (("Bikes",), "Loose text."),
+    ]
+
+
+def test_a_wiki_exports_contents_list_is_left_out_and_its_expand_boxes_read(tmp_path):
+    """Confluence: a table of contents (links to the page's own anchors) is no text; an expand
+    macro's title heads what it hides, like a <details> toggle (whose bare answer is read too)."""
+    path = write(
+        tmp_path,
+        "onboarding.html",
+        '<html><body><div id="main-content" class="wiki-content">'
+        '<div class="toc-macro"><ul><li><a href="#first">First day</a><ul><li>'
+        '<a href="#it">IT</a></li></ul></li><li><a href="#week">First week</a></li></ul></div>'
+        '<h2 id="first">First day</h2><p>Collect your laptop.</p>'
+        '<div class="expand-container"><div class="expand-control">'
+        '<span class="expand-control-icon">&nbsp;</span>'
+        '<span class="expand-control-text">Where is IT?</span></div>'
+        '<div class="expand-content"><p>Room 2.14.</p></div></div>'
+        "<details><summary>Parking?</summary>Yes, P1.</details>"
+        '<h2 id="week">First week</h2><ul><li><a href="#first">Back to top</a> and more</li>'
+        "</ul></div></body></html>",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("First day",), "Collect your laptop."),
+        (("First day", "Where is IT?"), "Room 2.14."),
+        (("First day", "Parking?"), "Yes, P1."),
+        (("First week",), "- Back to top and more"),
     ]
 
 

@@ -45,7 +45,9 @@ PIPELINE_VERSION = "1"
 # notes (admonitions, alerts, quotes) and reference links as the rendered page shows them and
 # leaves out comments, images and link definitions; HTML reads a Google Docs export's Title
 # paragraph and bold type set by a class or a style, an article's own header and notes, a page
-# wrapped in one form, and titles a page by its article's heading, since "spans".
+# wrapped in one form, text set outside paragraphs (in <div>s, layout tables), Confluence's
+# expand boxes, leaves out an in-page table of contents, and titles a page by its article's
+# heading, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
     **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx"), "spans"),

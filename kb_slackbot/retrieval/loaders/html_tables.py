@@ -45,7 +45,7 @@ def _grid(table: Node) -> tuple[list[list[str]], int]:
     spans columns ("Plan" over two rows beside "Price" over "EUR" and "USD")."""
     placed: dict[tuple[int, int], str] = {}
     spans: list[tuple[int, int, int, str]] = []  # (row, column, colspan, text) of each cell
-    rows = _rows(table)
+    rows = own_rows(table)
     if not rows:
         return [], 1
     for r, row in enumerate(rows):
@@ -86,7 +86,7 @@ def _merged_header(rows: list[list[str]]) -> list[str]:
     return merged
 
 
-def _rows(table: Node) -> list[Node]:
+def own_rows(table: Node) -> list[Node]:
     """The table's own rows, not those of a table nested in one of its cells."""
     return [row for row in table.css("tr") if _owner(row) == table.mem_id]
 

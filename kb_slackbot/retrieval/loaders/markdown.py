@@ -27,10 +27,12 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
     lines = mark_lines(html_tables(read_extras(body.split("\n"))))
     blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
-    title = str(meta.get("title") or "").strip()
-    if not title:  # the first real heading (a FAQ question or bold label is no title)
-        title = _first_heading(lines) or title_from_filename(source.path)
-    blocks = [drop_title_heading(b, title) for b in blocks]
+    # the first real heading (a FAQ question or bold label is no title), else the file's name
+    # (which a section named like the file keeps: "two.md" titled "Two" over "## Two")
+    title = str(meta.get("title") or "").strip() or _first_heading(lines)
+    if title:
+        blocks = [drop_title_heading(b, title) for b in blocks]
+    title = title or title_from_filename(source.path)
     updated = meta.get("updated") or meta.get("date")
     verified = source.kind == VERIFIED
     return Document(

@@ -1,0 +1,292 @@
+"""An HTML page's text as blocks under their heading paths, read in document order.
+
+A block is an outermost text element (a paragraph, a list item, a table, a definition…), and
+also text set outside any of them, as mail clients, CMS editors and older intranet pages write
+it ("<div>Parking costs €5 a day.</div>"), cut where a new box (a <div>, a cell…) starts.
+Headings are <h1>–<h6>, a Google Docs Title paragraph, and the headings people write without
+heading tags (loaders.pseudo_headings): an all-bold short paragraph, a FAQ question, a
+toggle's summary (<details>, Confluence's expand macro). A table that holds tables is page
+layout: its cells are read as boxes and the tables inside as tables. An in-page table of
+contents (a list of links to the page's own anchors) is not text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from selectolax.lexbor import LexborNode as Node
+
+from ..documents import Block
+from .html_tables import markdown_table, own_rows
+from .paragraphs import PARAGRAPH_BREAK
+from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label
+
+TEXT_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
+_BLOCK_TAGS = {*TEXT_SELECTOR.split(","), "summary"}
+_HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+TITLE_PARAGRAPH = "p.title"  # Google Docs' Title style
+# Tags inside a line of text; any other element starts a new box for loose text.
+_INLINE = {
+    "a", "abbr", "b", "bdi", "bdo", "br", "cite", "code", "data", "del", "dfn", "em", "font",
+    "i", "ins", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub",
+    "sup", "time", "u", "var", "wbr", "-text",
+}  # fmt: skip
+# Google Docs exports set type with classes (".c4{font-weight:700}").
+_BOLD_RULE = re.compile(r"\.([\w-]+)\s*\{[^}]*font-weight\s*:\s*(?:bold|[6-9]00)\b", re.I)
+_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)\b", re.I)
+
+
+def bold_classes(tree) -> frozenset[str]:
+    """The page's CSS classes that set bold type."""
+    return frozenset(
+        name for style in tree.css("style") for name in _BOLD_RULE.findall(style.text() or "")
+    )
+
+
+def content_blocks(root: Node, bold: frozenset[str] = frozenset()) -> list[Block]:
+    """The blocks of ``root`` (see the module docstring); a page without any falls back to its
+    text cut at blank lines. ``bold``: the page's CSS classes that set bold type."""
+    walk = _Walk(root, bold)
+    for node in root.traverse(include_text=True):
+        walk.visit(node)
+    walk.flush()
+    if walk.blocks:
+        return walk.blocks
+    fallback = root.text(separator="\n", strip=True)
+    return [Block(text=p.strip()) for p in PARAGRAPH_BREAK.split(fallback) if p.strip()]
+
+
+class _Walk:
+    """One pass over a page's nodes in document order (see content_blocks)."""
+
+    def __init__(self, root: Node, bold: frozenset[str]) -> None:
+        self.root = root
+        self.bold = bold
+        self.blocks: list[Block] = []
+        self.headings: list[tuple[int, str]] = []
+        self.term_at = -1  # the block of the <dt> just read, which its <dd> joins
+        self.toggle: Node | None = None  # the toggle whose summary heads the blocks inside it
+        self.read: Node | None = None  # the element last read whole: its nodes are skipped
+        self.loose: list[tuple[str, bool]] = []  # text outside any block: (text, set in bold)
+        layout = [t for t in root.css("table") if _holds_table(t)]
+        # a table of tables is layout: it and its own rows are boxes, not a table and rows
+        self.layout = {t.mem_id for t in layout} | {r.mem_id for t in layout for r in own_rows(t)}
+
+    def visit(self, node: Node) -> None:
+        if self.read is not None and within(node, self.read):
+            return
+        self.read = None
+        if self.toggle is not None and not within(node, self.toggle):
+            self.flush()
+            self.headings[:] = [h for h in self.headings if h[0] < PSEUDO_LEVEL]
+            self.toggle = None
+        if node.tag == "-text":
+            if _inside_block(node, self.root, self.layout):
+                return
+            text = node.text_content or ""
+            if text.strip():
+                self.loose.append((text, _set_in_bold(node, self.root, self.bold)))
+            return
+        if node.tag == "br":
+            self.loose.append((" ", False))  # a line break in loose text: a space
+            return
+        if node.tag in _INLINE and not _is_expand_control(node):
+            return
+        self.flush()
+        if node.mem_id in self.layout or node.tag not in _BLOCK_TAGS | {"span", "ul", "ol"}:
+            return  # a box: loose text before it ends here
+        if _inside_block(node, self.root, self.layout):
+            return
+        self.read = node
+        if node.tag in ("ul", "ol"):
+            if not _is_contents(node):
+                self.read = None  # its items are read one by one
+            return
+        if node.tag in ("summary", "span"):
+            self._toggle(node)
+            return
+        self._block(node)
+
+    def _toggle(self, node: Node) -> None:
+        """A toggle (a FAQ entry in wiki and docs exports): its summary heads what it hides."""
+        container = _toggle_container(node)
+        text = _node_text(node)
+        if container is None or not text:
+            self.read = None
+            return
+        self.toggle = container
+        self._set_heading(PSEUDO_LEVEL, text)  # an answer without tags is read as loose text
+
+    def _block(self, node: Node) -> None:
+        text = _node_text(node)
+        if not text:
+            return
+        if node.tag in _HEADING_TAGS or node.css_matches(TITLE_PARAGRAPH):
+            self._set_heading(int(node.tag[1]) if node.tag != "p" else 1, text)  # Title: <h1>
+            return
+        pseudo = _pseudo_heading(node, text, self.bold)
+        if pseudo:
+            self._set_heading(PSEUDO_LEVEL, pseudo)
+            return
+        if node.tag == "li":
+            text = f"{_item_mark(node)} {text}"
+        if node.tag == "dd" and self.term_at == len(self.blocks) - 1:
+            # A definition is read with its term ("Sodexo card: Replaced by Edenred…").
+            text = f"{self.blocks.pop().text.rstrip(':')}: {text}"
+        self.term_at = len(self.blocks) if node.tag == "dt" else -1  # a lone term stays
+        self._add(text)
+
+    def flush(self) -> None:
+        """The loose text read since the last box, as a block or a heading."""
+        if not self.loose:
+            return
+        text = re.sub(r"\s+", " ", "".join(part for part, _ in self.loose)).strip()
+        all_bold = all(bold for part, bold in self.loose if part.strip())
+        self.loose.clear()
+        if not text:
+            return
+        if all_bold and (text.endswith("?") or is_label(text)):
+            self._set_heading(PSEUDO_LEVEL, text)
+        elif faq_question(text):
+            self._set_heading(PSEUDO_LEVEL, faq_question(text) or text)
+        else:
+            self.term_at = -1
+            self._add(text)
+
+    def _set_heading(self, level: int, text: str) -> None:
+        self.headings[:] = [h for h in self.headings if h[0] < level] + [(level, text)]
+
+    def _add(self, text: str) -> None:
+        self.blocks.append(Block(text=text, headings=tuple(h for _, h in self.headings)))
+
+
+def _holds_table(table: Node) -> bool:
+    return any(inner.mem_id != table.mem_id for inner in table.css("table"))
+
+
+def _is_expand_control(node: Node) -> bool:
+    return "expand-control-text" in (node.attributes.get("class") or "").split()
+
+
+def _toggle_container(summary: Node) -> Node | None:
+    """The toggle a summary opens: <details>, or Confluence's expand container."""
+    if summary.tag == "summary":
+        parent = summary.parent
+        return parent if parent is not None and parent.tag == "details" else None
+    for parent in _ancestors(summary):
+        if "expand-container" in (parent.attributes.get("class") or "").split():
+            return parent
+    return None
+
+
+def _is_contents(listing: Node) -> bool:
+    """An in-page table of contents: every item is one link to an anchor of the page."""
+    items = [child for child in listing.iter(include_text=False) if child.tag == "li"]
+    if not items:
+        return False
+    for item in items:
+        links = item.css("a")
+        if not links or not all((a.attributes.get("href") or "").startswith("#") for a in links):
+            return False
+        if item.text(strip=True) != " ".join(a.text(strip=True) for a in links).strip():
+            nested = item.css_first("ul,ol")  # a sub-list of the contents
+            if nested is None or not _is_contents(nested):
+                return False
+    return True
+
+
+def _node_text(node: Node) -> str:
+    if node.tag == "table":
+        return markdown_table(node)
+    if node.tag == "tr":
+        cells = [c.text(separator=" ", strip=True) for c in node.css("th,td")]
+        return " | ".join(c for c in cells if c)
+    if node.tag == "pre":
+        return (node.text(deep=True) or "").strip("\n")
+    return re.sub(r"\s+", " ", node.text(separator=" ", strip=True)).strip()
+
+
+def _pseudo_heading(node: Node, text: str, bold: frozenset[str] = frozenset()) -> str | None:
+    """A heading written as a paragraph (loaders.pseudo_headings): a <dt> that asks, an
+    all-bold paragraph that asks or is a short label, or "Q: …?"."""
+    if node.tag not in {"p", "dt"}:
+        return None
+    if node.tag == "dt":
+        return text if text.endswith("?") else None
+    if _all_bold(node, bold) and (text.endswith("?") or is_label(text)):
+        return text
+    return faq_question(text)
+
+
+def _is_bold(element: Node, classes: frozenset[str]) -> bool:
+    """Set in bold by <strong>/<b>, a bold class or a bold style."""
+    return (
+        element.tag in ("strong", "b")
+        or bool(classes & set((element.attributes.get("class") or "").split()))
+        or bool(_BOLD_STYLE.search(element.attributes.get("style") or ""))
+    )
+
+
+def _set_in_bold(text: Node, root: Node, classes: frozenset[str]) -> bool:
+    """A text node set in bold by an inline element around it (below any box)."""
+    element = text.parent
+    while element is not None and element.mem_id != root.mem_id and element.tag in _INLINE:
+        if _is_bold(element, classes):
+            return True
+        element = element.parent
+    return False
+
+
+def _all_bold(node: Node, classes: frozenset[str]) -> bool:
+    """Every word of ``node`` is set in bold."""
+    if _is_bold(node, classes):
+        return bool(node.text(strip=True))
+    words = False
+    for part in node.traverse(include_text=True):
+        if part.tag != "-text" or not (part.text_content or "").strip():
+            continue
+        words = True
+        element = part.parent
+        while element is not None and element.mem_id != node.mem_id:
+            if _is_bold(element, classes):
+                break
+            element = element.parent
+        if element is None or element.mem_id == node.mem_id:
+            return False
+    return words
+
+
+def _ancestors(node: Node):
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
+
+
+def within(node: Node, ancestor: Node) -> bool:
+    return any(parent.mem_id == ancestor.mem_id for parent in _ancestors(node))
+
+
+def _inside_block(node: Node, root: Node, layout: set[int]) -> bool:
+    """``node`` is part of a block element below ``root`` (a layout table is none)."""
+    for parent in _ancestors(node):
+        if parent.mem_id == root.mem_id:
+            return False
+        if parent.tag in _BLOCK_TAGS and parent.mem_id not in layout:
+            return True
+    return False
+
+
+def _item_mark(item: Node) -> str:
+    """ "3." for the third item of an ordered list (steps keep their numbers), else "-"."""
+    parent = item.parent
+    if parent is None or parent.tag != "ol":
+        return "-"
+    start = parent.attributes.get("start") or "1"
+    first = int(start) if start.strip().lstrip("-").isdigit() else 1
+    before = 0
+    sibling = item.prev
+    while sibling is not None:
+        before += sibling.tag == "li"
+        sibling = sibling.prev
+    return f"{first + before}."
