@@ -534,8 +534,8 @@ def test_a_bold_label_standing_alone_heads_a_section(tmp_path):
     ]
 
 
-@pytest.mark.parametrize(("name", "top"), [("notes.md", ()), ("notes.txt", ("Travel policy",))])
-def test_setext_headings_are_headings(tmp_path, name, top):
+@pytest.mark.parametrize("name", ["notes.md", "notes.txt"])
+def test_setext_headings_are_headings(tmp_path, name):
     path = write(
         tmp_path,
         name,
@@ -543,13 +543,56 @@ def test_setext_headings_are_headings(tmp_path, name, top):
         "Two lines of prose\nabove a rule\n---\n\n```yaml\nkey: value\n---\n```\n",
     )
     doc = load(path)
-    # Markdown takes its first heading as the title; a text file's title is its name
-    assert doc.title == ("Travel policy" if name.endswith(".md") else "Notes")
+    # the first heading, underlined with "=", is the title (of a text file too)
+    assert doc.title == "Travel policy"
     assert [(b.headings, b.text.splitlines()[0]) for b in doc.blocks] == [
-        (top, "Book early."),
-        ((*top, "Per diems"), "€28 a day."),
-        ((*top, "Per diems"), "Two lines of prose"),  # only a one-line paragraph is a heading
-        ((*top, "Per diems"), "```yaml"),  # nothing inside code is
+        ((), "Book early."),
+        (("Per diems",), "€28 a day."),
+        (("Per diems",), "Two lines of prose"),  # only a one-line paragraph is a heading
+        (("Per diems",), "```yaml"),  # nothing inside code is
+    ]
+
+
+def test_a_text_file_saved_from_a_word_processor_keeps_its_sections_and_tables(tmp_path):
+    """Its title in capitals over a subtitle line; numbered section headings ("2.1 Hotels",
+    counting up) head their text; columns aligned with spaces or tabs are tables, cited at
+    their first line; a sentence with a double space is no table."""
+    path = write(
+        tmp_path,
+        "policy.txt",
+        "TRAVEL AND EXPENSES POLICY\n"  # 1
+        "Version 3.2, valid from 1 March 2026\n"  # 2
+        "\n"
+        "1. Scope\n"  # 4
+        "Everyone travelling on business.  This includes contractors.\n"  # 5
+        "\n"
+        "2. Booking\n"  # 7
+        "2.1 Hotels\n"  # 8
+        "City            Limit per night\n"  # 9
+        "London          GBP 180\n"
+        "Berlin          EUR 150\n"
+        "\n"
+        "2.2 Per diems\n"  # 13
+        "Country\tFull day\tPartial day\n"  # 14
+        "Germany\tEUR 28\tEUR 14\n"
+        "UK\tGBP 25\tGBP 12\n",
+    )
+    document = load(path)
+    assert document.title == "TRAVEL AND EXPENSES POLICY"
+    assert [(b.headings, b.text, b.start_line) for b in document.blocks] == [
+        ((), "Version 3.2, valid from 1 March 2026", 2),
+        (("1. Scope",), "Everyone travelling on business.  This includes contractors.", 5),
+        (
+            ("2. Booking", "2.1 Hotels"),
+            "| City | Limit per night |\n| --- | --- |\n| London | GBP 180 |\n| Berlin | EUR 150 |",
+            9,
+        ),
+        (
+            ("2. Booking", "2.2 Per diems"),
+            "| Country | Full day | Partial day |\n| --- | --- | --- |\n"
+            "| Germany | EUR 28 | EUR 14 |\n| UK | GBP 25 | GBP 12 |",
+            14,
+        ),
     ]
 
 

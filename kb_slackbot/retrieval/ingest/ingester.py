@@ -47,11 +47,11 @@ PIPELINE_VERSION = "1"
 # paragraph and bold type set by a class or a style, an article's own header and notes, a page
 # wrapped in one form, text set outside paragraphs (in <div>s, layout tables), Confluence's
 # expand boxes, leaves out an in-page table of contents, and titles a page by its article's
-# heading, since "spans".
+# heading; text reads numbered section headings, columns aligned with spaces or tabs as tables
+# and a title in capitals over a subtitle, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
-    **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx"), "spans"),
-    ".txt": "subjects",
+    **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx", ".txt"), "spans"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

@@ -12,8 +12,16 @@ from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
 from .markdown_extras import read_extras
 from .paragraphs import FENCE, paragraph_blocks
-from .pseudo_headings import CAPITALS_LEVEL, PSEUDO_LEVEL, mark_lines, pseudo_heading
+from .pseudo_headings import (
+    CAPITALS_LEVEL,
+    PSEUDO_LEVEL,
+    is_capitals_title,
+    mark_lines,
+    numbered_headings,
+    pseudo_heading,
+)
 from .source import SourceFile, decode_text
+from .text_tables import aligned_tables
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _TABLE_START = re.compile(r"^\s*<table\b", re.IGNORECASE)
@@ -51,14 +59,28 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
 
 
 def load_text(source: SourceFile, raw: bytes) -> Document:
+    """Plain text, as word processors and mail clients save it: besides what Markdown pages
+    share (FAQ questions, bold labels, Setext headings), numbered section headings ("2.1
+    Flights") and tables typed as aligned columns."""
     text = decode_text(raw)
-    lines = mark_lines(text.split("\n"))
-    blocks = paragraph_blocks(lines, 1, pseudo_heading)
-    # A first line in capitals ("NORTHWIND LOOP GLOSSARY") is the title, not a section; an
-    # email or memo kept as text is titled by its subject.
-    first = pseudo_heading(next((line for line in lines if line.strip()), ""))
-    title = first[1] if first and first[0] == CAPITALS_LEVEL else ""
-    title = _subject(lines) or title or title_from_filename(source.path)
+    lines = mark_lines(aligned_tables(text.split("\n")))
+    numbered = numbered_headings([text])
+
+    def heading_of(line: str) -> tuple[int, str] | None:
+        level = numbered.get(line.strip())
+        return (level, line.strip()) if level else pseudo_heading(line)
+
+    # A first line in capitals ("NORTHWIND LOOP GLOSSARY"), also right above a subtitle line,
+    # or underlined, is the title, not a section; an email or memo is titled by its subject.
+    title = _subject(lines)
+    at = next((n for n, line in enumerate(lines) if line.strip()), None)
+    first = heading_of(lines[at]) if at is not None else None
+    if not title and first and first[0] in (1, CAPITALS_LEVEL) and first[1] not in numbered:
+        title = first[1]
+    elif not title and at is not None and is_capitals_title(lines[at]):
+        title, lines[at] = lines[at].strip(), ""
+    blocks = paragraph_blocks(lines, 1, heading_of)
+    title = title or title_from_filename(source.path)
     return Document(
         doc_id=source.rel_path,
         title=title,

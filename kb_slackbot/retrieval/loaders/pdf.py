@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
-from itertools import pairwise
 
 import structlog
 from pypdf import PageObject, PasswordType, PdfReader
@@ -17,6 +16,7 @@ from ..documents import Block, Document
 from .fields import derived_url, modified_date, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
 from .pdf_tables import with_tables
+from .pseudo_headings import numbered_headings
 from .source import LoadError, SourceFile
 
 log = structlog.get_logger(__name__)
@@ -137,31 +137,6 @@ def _without_running_lines(pages: list[str]) -> list[str]:
     return out
 
 
-_TOC_PAGE = re.compile(r"(?:\s*\.{2,}\s*|\s+)\d{1,3}$")
-_NUMBERED = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2})*)\.?\s+([A-ZÀ-ÖØ-Þ][^\n]*?)\s*$")
-
-
-def _numbered_headings(pages: list[str]) -> dict[str, int]:
-    """Numbered section headings ("5. Air travel", "3.2 Hotels") → their level: short lines
-    with no sentence punctuation at the end, numbered in order through the whole document
-    (at least three). Numbered steps restart in every list and end in a full stop, so a
-    document whose candidates do not count up keeps none."""
-    found: list[tuple[str, tuple[int, ...]]] = []
-    for page in pages:
-        for line in page.split("\n"):
-            match = _NUMBERED.match(line)
-            if match and len(match.group(2).split()) <= 8 and line.rstrip()[-1] not in ".,;:!?":
-                found.append((line.strip(), tuple(int(n) for n in match.group(1).split("."))))
-    # A table of contents lists the headings first, each with its page ("5. Air travel ..... 2"):
-    # an entry whose heading comes again later without the page number is not a heading.
-    titles = {line for line, _ in found}
-    found = [(line, n) for line, n in found if _TOC_PAGE.sub("", line) not in titles - {line}]
-    numbers = [n for _, n in found]
-    if len(found) < 3 or any(b <= a for a, b in pairwise(numbers)):
-        return {}
-    return {line: len(number) for line, number in found}
-
-
 def _is_part_title(line: str) -> bool:
     return _is_row(line) and not _LIST_MARK.match(line) and not line[0].isdigit()
 
@@ -226,7 +201,7 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
     except Exception as exc:  # pypdf raises many kinds (AttributeError, AssertionError, …)
         raise LoadError(f"unreadable PDF: {type(exc).__name__}: {exc}") from exc
     pages = _without_running_lines(pages)
-    blocks = _sectioned_blocks(pages, _numbered_headings(pages))
+    blocks = _sectioned_blocks(pages, numbered_headings(pages))
     return Document(
         doc_id=source.rel_path,
         title=str(meta_title).strip() or title_from_filename(source.path),

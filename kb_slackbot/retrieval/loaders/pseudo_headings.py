@@ -1,5 +1,5 @@
-"""Headings written without heading syntax: FAQ question lines, bold label lines, toggles and
-lines in capitals.
+"""Headings written without heading syntax: FAQ question lines, bold label lines, toggles,
+lines in capitals and numbered section headings ("3.2 Hotels").
 
 Handbooks often write a FAQ as a bold question line ("**Can I use my own laptop?**") or a
 labelled one ("Q: Is there a printer quota?", "Frage: …", "Pergunta: …") followed by the answer
@@ -13,6 +13,7 @@ and cited as "Title › Question".
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from .paragraphs import FENCE
 
@@ -114,6 +115,17 @@ def _capitals_heading(lines: list[str], n: int) -> bool:
     )
 
 
+def is_capitals_title(line: str) -> bool:
+    """A short title-like line in capitals ("TRAVEL AND EXPENSES POLICY")."""
+    words = line.strip()
+    return (
+        is_label(words)
+        and bool(_PLAIN.fullmatch(words))
+        and sum(c.isalpha() for c in words) >= 4
+        and words == words.upper()
+    )
+
+
 def _heading_text(out: list[str], n: int) -> bool:
     """Whether the line above an underline is a one-line paragraph of prose."""
     above = out[n - 1] if n else ""
@@ -131,3 +143,28 @@ def pseudo_heading(line: str) -> tuple[int, str] | None:
         return int(line[1]), line[2:]
     question = faq_question(line)
     return (PSEUDO_LEVEL, question) if question else None
+
+
+_TOC_PAGE = re.compile(r"(?:\s*\.{2,}\s*|\s+)\d{1,3}$")
+_NUMBERED = re.compile(r"^\s*(\d{1,2}(?:\.\d{1,2})*)\.?\s+([A-ZÀ-ÖØ-Þ][^\n]*?)\s*$")
+
+
+def numbered_headings(pages: list[str]) -> dict[str, int]:
+    """Numbered section headings ("5. Air travel", "3.2 Hotels") → their level: short lines
+    (of a PDF's pages or a text file) with no sentence punctuation at the end, numbered in
+    order through the whole document (at least three). Numbered steps restart in every list
+    and end in a full stop, so a document whose candidates do not count up keeps none."""
+    found: list[tuple[str, tuple[int, ...]]] = []
+    for page in pages:
+        for line in page.split("\n"):
+            match = _NUMBERED.match(line)
+            if match and len(match.group(2).split()) <= 8 and line.rstrip()[-1] not in ".,;:!?":
+                found.append((line.strip(), tuple(int(n) for n in match.group(1).split("."))))
+    # A table of contents lists the headings first, each with its page ("5. Air travel ..... 2"):
+    # an entry whose heading comes again later without the page number is not a heading.
+    titles = {line for line, _ in found}
+    found = [(line, n) for line, n in found if _TOC_PAGE.sub("", line) not in titles - {line}]
+    numbers = [n for _, n in found]
+    if len(found) < 3 or any(b <= a for a, b in pairwise(numbers)):
+        return {}
+    return {line: len(number) for line, number in found}
