@@ -404,6 +404,48 @@ def test_a_wiki_exports_contents_list_is_left_out_and_its_expand_boxes_read(tmp_
     ]
 
 
+def test_what_docs_generators_add_to_headings_and_text_is_left_out(tmp_path):
+    """A heading's permalink (MkDocs/Sphinx "¶", Docusaurus' zero-width "#" link), MediaWiki's
+    "[edit]" and footnote markers, an icon or emoji alone: none is text. A heading's own link
+    stays."""
+    path = write(
+        tmp_path,
+        "install.html",
+        "<html><head><title>Install - Acme Docs</title></head><body><article>"
+        '<h1>Install<a class="headerlink" href="#install">&para;</a></h1>'
+        "<p>Run the installer.<sup class=reference><a href=#cite-1>[1]</a></sup></p>"
+        '<h2>VPN<a href="#vpn" class="hash-link">\u200b</a>'
+        '<span class="mw-editsection">[<a href="/edit">edit</a>]</span></h2>'
+        '<div><span class="icon">💡</span></div><p>Use the \u200bQR code.</p>'
+        '<h2><a href="/kb/printing">Printing</a></h2><p>Badge release.</p>'
+        "</article></body></html>",
+    )
+    document = load(path)
+    assert document.title == "Install"
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        ((), "Run the installer."),
+        (("VPN",), "Use the QR code."),
+        (("Printing",), "Badge release."),
+    ]
+
+
+def test_a_table_of_fields_is_read_as_fields(tmp_path):
+    """An infobox or a page's properties: every row a header cell and its values. Read as a
+    table, its first field was taken for the header and the others read under it."""
+    path = write(
+        tmp_path,
+        "expenses.html",
+        "<html><body><table class=infobox><tr><th>Owner:</th><td>Finance</td></tr>"
+        "<tr><th>Approver</th><td>CFO</td><td>deputy CFO</td></tr></table>"
+        "<table><tr><th></th><th>Staff</th></tr><tr><th>Berlin</th><td>€160</td></tr></table>"
+        "</body></html>",
+    )
+    assert texts(load(path)) == [
+        "- Owner: Finance\n- Approver: CFO; deputy CFO",
+        "|  | Staff |\n| --- | --- |\n| Berlin | €160 |",  # a header row: a table
+    ]
+
+
 def test_an_html_table_without_merged_cells_reads_as_before(tmp_path):
     """One header row of <td> cells, a short row padded: no spans, no change."""
     path = write(

@@ -46,8 +46,9 @@ PIPELINE_VERSION = "1"
 # leaves out comments, images and link definitions; HTML reads a Google Docs export's Title
 # paragraph and bold type set by a class or a style, an article's own header and notes, a page
 # wrapped in one form, text set outside paragraphs (in <div>s, layout tables), Confluence's
-# expand boxes, leaves out an in-page table of contents, and titles a page by its article's
-# heading; text reads numbered section headings, columns aligned with spaces or tabs as tables
+# expand boxes, leaves out an in-page table of contents and what docs generators add to
+# headings (permalinks, "[edit]"), reads a table of fields as fields, and titles a page by its
+# article's heading; text reads numbered section headings, columns aligned with spaces or tabs as tables
 # and a title in capitals over a subtitle, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",

@@ -36,6 +36,14 @@ _BOLD_RULE = re.compile(r"\.([\w-]+)\s*\{[^}]*font-weight\s*:\s*(?:bold|[6-9]00)
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)\b", re.I)
 
 
+_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # zero-width characters
+
+
+def visible(text: str) -> str:
+    """``text`` without zero-width characters (a heading's hidden anchor, a pasted join)."""
+    return _INVISIBLE.sub("", text)
+
+
 def bold_classes(tree) -> frozenset[str]:
     """The page's CSS classes that set bold type."""
     return frozenset(
@@ -140,10 +148,10 @@ class _Walk:
         """The loose text read since the last box, as a block or a heading."""
         if not self.loose:
             return
-        text = re.sub(r"\s+", " ", "".join(part for part, _ in self.loose)).strip()
+        text = visible(re.sub(r"\s+", " ", "".join(part for part, _ in self.loose)).strip())
         all_bold = all(bold for part, bold in self.loose if part.strip())
         self.loose.clear()
-        if not text:
+        if not any(c.isalnum() for c in text):  # an icon, an emoji alone
             return
         if all_bold and (text.endswith("?") or is_label(text)):
             self._set_heading(PSEUDO_LEVEL, text)
@@ -196,14 +204,18 @@ def _is_contents(listing: Node) -> bool:
 
 
 def _node_text(node: Node) -> str:
+    """An element's text; "" when it holds no letter or digit (an icon, an emoji alone)."""
     if node.tag == "table":
         return markdown_table(node)
+    if node.tag == "pre":
+        return visible(node.text(deep=True) or "").strip("\n")
     if node.tag == "tr":
         cells = [c.text(separator=" ", strip=True) for c in node.css("th,td")]
-        return " | ".join(c for c in cells if c)
-    if node.tag == "pre":
-        return (node.text(deep=True) or "").strip("\n")
-    return re.sub(r"\s+", " ", node.text(separator=" ", strip=True)).strip()
+        text = " | ".join(c for c in cells if c)
+    else:
+        text = re.sub(r"\s+", " ", node.text(separator=" ", strip=True)).strip()
+    text = visible(text)
+    return text if any(c.isalnum() for c in text) else ""
 
 
 def _pseudo_heading(node: Node, text: str, bold: frozenset[str] = frozenset()) -> str | None:

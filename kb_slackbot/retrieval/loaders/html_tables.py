@@ -21,10 +21,33 @@ def markdown_table(table: Node) -> str:
     """``table`` as Markdown (its header row first), so the reader joins every row with its
     header cells ("Senior — Budget per year: €2,000") as it does for Markdown pages. Also for
     an HTML table inside a Markdown page (loaders.markdown)."""
+    fields = _fields(table)
+    if fields:
+        return fields
     grid, header_rows = _grid(table)
     if header_rows > 1:
         grid = [_merged_header(grid[:header_rows]), *grid[header_rows:]]
     return grid_markdown(grid)
+
+
+def _fields(table: Node) -> str:
+    """A table of fields — every row a header cell and its values, as an infobox or a page's
+    properties are written ("Owner | Finance") — as a list ("- Owner: Finance"); "" for any
+    other table. (Read as a table, its first field would be taken for the header.)"""
+    lines = []
+    for row in own_rows(table):
+        cells = _cells(row)
+        if len(cells) < 2 or cells[0].tag != "th" or any(c.tag != "td" for c in cells[1:]):
+            return ""
+        key, *values = (_cell_text(cell) for cell in cells)
+        values = [value for value in values if value]
+        if key and values:
+            lines.append(f"- {key.rstrip(':')}: {'; '.join(values)}")
+    return "\n".join(lines)
+
+
+def _cell_text(cell: Node) -> str:
+    return re.sub(r"\s+", " ", cell.text(separator=" ", strip=True)).replace("|", "/")
 
 
 def grid_markdown(grid: list[list[str]]) -> str:
@@ -53,7 +76,7 @@ def _grid(table: Node) -> tuple[list[list[str]], int]:
         for cell in _cells(row):
             while (r, c) in placed:
                 c += 1
-            text = re.sub(r"\s+", " ", cell.text(separator=" ", strip=True)).replace("|", "/")
+            text = _cell_text(cell)
             down = _span(cell, "rowspan", len(rows) - r)
             across = _span(cell, "colspan", _MAX_SPAN)
             for dr in range(down):
