@@ -58,11 +58,17 @@ def test_semicolons_tabs_and_a_title_row(tmp_path):
     assert blocks(tabs) == [((), "| Room | Seats |\n| --- | --- |\n| Fjord, 3rd floor | 12 |")]
 
 
-def test_a_csv_file_that_is_not_utf8_or_too_big_says_so(tmp_path, monkeypatch):
-    latin = tmp_path / "legacy.csv"
-    latin.write_bytes("Name;Stadt\nJörg;Köln\n".encode("cp1252"))
-    with pytest.raises(LoadError, match="not valid UTF-8"):
-        load(latin)
+def test_an_excel_csv_in_windows_1252_is_read_and_other_encodings_say_so(tmp_path, monkeypatch):
+    """Excel's "CSV (Comma delimited)" is saved in the Windows code page (€ is byte 0x80)."""
+    legacy = tmp_path / "legacy.csv"
+    legacy.write_bytes("Name;Stadt;Budget\r\nJörg;Köln;€ 200\r\n".encode("cp1252"))
+    assert blocks(legacy) == [
+        ((), "| Name | Stadt | Budget |\n| --- | --- | --- |\n| Jörg | Köln | € 200 |")
+    ]
+    undefined = tmp_path / "other.csv"
+    undefined.write_bytes(b"a,b\n\x81,\x8d\n")  # bytes Windows-1252 leaves undefined
+    with pytest.raises(LoadError, match="neither UTF-8 nor Windows-1252"):
+        load(undefined)
     monkeypatch.setattr(sheets, "MAX_CELLS", 5)
     with pytest.raises(LoadError, match="more than 5 cells"):
         load(write(tmp_path, "export.csv", "a,b\n1,2\n3,4\n"))

@@ -27,8 +27,12 @@ _CURRENCY = re.compile(r"[€$£¥₹]|\bR\$|\bCHF\b")
 
 
 def load_csv(source: SourceFile, raw: bytes) -> Document:
-    """A CSV or TSV file: comma, semicolon (Excel in many European locales), tab or pipe."""
-    text = decode_text(raw)
+    """A CSV or TSV file: comma, semicolon (Excel in many European locales), tab or pipe;
+    UTF-8, or Windows-1252 as Excel's "CSV (Comma delimited)" saves it in Western Europe."""
+    try:
+        text = decode_text(raw)
+    except LoadError:
+        text = _windows_1252(raw)
     if source.path.suffix.lower() == ".tsv":
         rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
     else:
@@ -73,6 +77,20 @@ def _document(source: SourceFile, title: str, blocks: list[Block]) -> Document:
         blocks=blocks,
         source_path=str(source.path),
     )
+
+
+def _windows_1252(raw: bytes) -> str:
+    """``raw`` (not UTF-8) as Windows-1252 text; LoadError when it is not that either (a byte
+    that code page leaves undefined)."""
+    if b"\x00" in raw:
+        raise LoadError("binary file (contains NUL bytes), not text")
+    try:
+        text = raw.decode("cp1252")
+    except UnicodeDecodeError as exc:
+        raise LoadError(
+            f'neither UTF-8 nor Windows-1252 (byte {exc.start}); save it as "CSV UTF-8"'
+        ) from exc
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
