@@ -596,9 +596,9 @@ def test_setext_headings_are_headings(tmp_path, name):
 
 
 def test_a_text_file_saved_from_a_word_processor_keeps_its_sections_and_tables(tmp_path):
-    """Its title in capitals over a subtitle line; numbered section headings ("2.1 Hotels",
-    counting up) head their text; columns aligned with spaces or tabs are tables, cited at
-    their first line; a sentence with a double space is no table."""
+    """Numbered section headings ("2.1 Hotels", counting up) head their text; columns aligned
+    with spaces or tabs are tables, cited at their first line; a sentence with a double space
+    is no table. (A line in capitals over a subtitle line is no title: the file's name is.)"""
     path = write(
         tmp_path,
         "policy.txt",
@@ -620,9 +620,9 @@ def test_a_text_file_saved_from_a_word_processor_keeps_its_sections_and_tables(t
         "UK\tGBP 25\tGBP 12\n",
     )
     document = load(path)
-    assert document.title == "TRAVEL AND EXPENSES POLICY"
+    assert document.title == "Policy"
     assert [(b.headings, b.text, b.start_line) for b in document.blocks] == [
-        ((), "Version 3.2, valid from 1 March 2026", 2),
+        ((), "TRAVEL AND EXPENSES POLICY\nVersion 3.2, valid from 1 March 2026", 1),
         (("1. Scope",), "Everyone travelling on business.  This includes contractors.", 5),
         (
             ("2. Booking", "2.1 Hotels"),

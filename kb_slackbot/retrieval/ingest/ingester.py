@@ -49,7 +49,7 @@ PIPELINE_VERSION = "1"
 # expand boxes, leaves out an in-page table of contents and what docs generators add to
 # headings (permalinks, "[edit]"), reads a table of fields as fields, and titles a page by its
 # article's heading; text reads numbered section headings, columns aligned with spaces or tabs
-# as tables and a title in capitals over a subtitle, since "spans".
+# as tables and an underlined first heading as the title, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
     **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx", ".txt"), "spans"),

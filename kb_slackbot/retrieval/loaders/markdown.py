@@ -15,7 +15,6 @@ from .paragraphs import FENCE, paragraph_blocks
 from .pseudo_headings import (
     CAPITALS_LEVEL,
     PSEUDO_LEVEL,
-    is_capitals_title,
     mark_lines,
     numbered_headings,
     pseudo_heading,
@@ -70,15 +69,12 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
         level = numbered.get(line.strip())
         return (level, line.strip()) if level else pseudo_heading(line)
 
-    # A first line in capitals ("NORTHWIND LOOP GLOSSARY"), also right above a subtitle line,
-    # or underlined, is the title, not a section; an email or memo is titled by its subject.
+    # A first line in capitals on its own ("NORTHWIND LOOP GLOSSARY") or underlined is the
+    # title, not a section; an email or memo is titled by its subject.
     title = _subject(lines)
-    at = next((n for n, line in enumerate(lines) if line.strip()), None)
-    first = heading_of(lines[at]) if at is not None else None
+    first = heading_of(next((line for line in lines if line.strip()), ""))
     if not title and first and first[0] in (1, CAPITALS_LEVEL) and first[1] not in numbered:
         title = first[1]
-    elif not title and at is not None and is_capitals_title(lines[at]):
-        title, lines[at] = lines[at].strip(), ""
     blocks = paragraph_blocks(lines, 1, heading_of)
     title = title or title_from_filename(source.path)
     return Document(

@@ -115,17 +115,6 @@ def _capitals_heading(lines: list[str], n: int) -> bool:
     )
 
 
-def is_capitals_title(line: str) -> bool:
-    """A short title-like line in capitals ("TRAVEL AND EXPENSES POLICY")."""
-    words = line.strip()
-    return (
-        is_label(words)
-        and bool(_PLAIN.fullmatch(words))
-        and sum(c.isalpha() for c in words) >= 4
-        and words == words.upper()
-    )
-
-
 def _heading_text(out: list[str], n: int) -> bool:
     """Whether the line above an underline is a one-line paragraph of prose."""
     above = out[n - 1] if n else ""
