@@ -858,6 +858,15 @@ def test_html_with_only_noise_is_rejected(tmp_path):
 
 
 # --- PDF ---------------------------------------------------------------------------------
+def test_a_scanned_pdf_without_text_says_to_run_ocr(tmp_path):
+    """Pages that are images (a scan) have no text to read: the report says what to do."""
+    writer = PdfWriter()
+    writer.add_blank_page(612, 792)
+    writer.add_blank_page(612, 792)
+    path = tmp_path / "signed-contract.pdf"
+    writer.write(path)
+    with pytest.raises(LoadError, match=r"no text layer \(scanned pages\?\); run OCR"):
+        load(path)
 
 
 def test_pdf_pages_and_metadata_title(tmp_path):

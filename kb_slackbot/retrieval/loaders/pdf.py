@@ -200,6 +200,10 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
         raise
     except Exception as exc:  # pypdf raises many kinds (AttributeError, AssertionError, …)
         raise LoadError(f"unreadable PDF: {type(exc).__name__}: {exc}") from exc
+    if not any(page.strip() for page in pages):
+        raise LoadError(
+            "PDF has no text layer (scanned pages?); run OCR on it (e.g. ocrmypdf) to include it"
+        )
     pages = _without_running_lines(pages)
     blocks = _sectioned_blocks(pages, numbered_headings(pages))
     return Document(
