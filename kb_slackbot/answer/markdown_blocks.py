@@ -9,7 +9,13 @@ from dataclasses import dataclass
 
 from ..retrieval.loaders.paragraphs import FENCE  # the loader's: one idea of a code fence
 
-ITEM = re.compile(r"^\s*(?:[-*+•]|(\d+)[.)])\s+(.*)$")
+# A list item: "- …", "2. …", and a step written out ("Step 2: …", "Schritt 2: …", "Passo 2:",
+# "Paso 2:"), as docs that number steps in paragraphs write them.
+ITEM = re.compile(
+    r"^\s*(?:[-*+•]|(?P<n>\d+)[.)]|(?:step|schritt|passo|paso|etapa)\s+(?P<s>\d+)\s*[:.)–-])"
+    r"\s+(?P<text>.*)$",
+    re.IGNORECASE,
+)
 _QUOTE_MARK = re.compile(r"^\s*(?:>\s?)+")
 _HEADING_OR_QUOTE = re.compile(r"^\s{0,3}(?:#{1,6}\s|>)")  # these start a block of their own
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -66,7 +72,24 @@ def parse_blocks(text: str) -> list[Block]:
             last.lines.append(line)
         else:
             blocks.append(Block(kind, [line]))
-    return [b for b in blocks if b.kind != "blank"]
+    return [_fields_as_list(b) for b in blocks if b.kind != "blank"]
+
+
+# "Motorbike: 0.20 EUR per km" — a short label, a colon, a value: a line of a field list.
+_FIELD_LINE = re.compile(r"^\s*[^\W\d_][\w ()/&'’.-]{0,40}?:\s+\S")
+_FIELD_LABEL_WORDS = 5
+
+
+def _fields_as_list(block: Block) -> Block:
+    """Lines that are each a field ("Car: 0.30 EUR per km" / "Motorbike: 0.20 EUR per km"),
+    typed one under the other without list marks, are a list: each field is quoted on its
+    own, not joined with the others into one sentence."""
+    if block.kind != "prose" or len(block.lines) < 2:
+        return block
+    for line in block.lines:
+        if not _FIELD_LINE.match(line) or len(line.split(":")[0].split()) > _FIELD_LABEL_WORDS:
+            return block
+    return Block("list", [f"- {line.strip()}" for line in block.lines])
 
 
 def _cells(line: str) -> list[str]:
@@ -100,7 +123,8 @@ def list_items(lines: list[str]) -> list[tuple[str, str | None, str]]:
         if match:
             indent = len(line) - len(line.lstrip())
             parent = next((j for j in range(len(items) - 1, -1, -1) if items[j][2] < indent), -1)
-            items.append([match.group(2).strip(), match.group(1), indent, parent])
+            number = match.group("n") or match.group("s")
+            items.append([match.group("text").strip(), number, indent, parent])
         elif items:
             items[-1][0] = f"{items[-1][0]} {line.strip()}"
     return [

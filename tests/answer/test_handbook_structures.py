@@ -60,6 +60,27 @@ BENEFITS = """<html><head><title>Benefits overview</title></head><body><main>
 """
 
 
+# Steps written as paragraphs ("Step 2: …"), and rates typed one under another as fields.
+VPN = """# VPN access
+
+## Connecting on Windows
+
+Step 1: Open the GlobalProtect app from the system tray.
+
+Step 2: Enter the portal address `vpn.acme.example` and click **Connect**.
+
+Step 3: Approve the push in Okta Verify.
+"""
+
+MILEAGE = """Mileage rates
+=============
+
+Car: 0.30 EUR per km
+Motorbike: 0.20 EUR per km
+Bicycle: 0.05 EUR per km
+"""
+
+
 EQUIPMENT = [
     ("title", "Equipment policy"),
     ("h1", "Monitors"),
@@ -85,7 +106,14 @@ def handbook(small_kb, tmp_path_factory):
     word = make_docx(tmp_path_factory.mktemp("word") / "equipment.docx", EQUIPMENT).read_bytes()
     services = small_kb(
         (),
-        {"faq.md": FAQ, "travel.md": TRAVEL, "benefits.html": BENEFITS, "equipment.docx": word},
+        {
+            "faq.md": FAQ,
+            "travel.md": TRAVEL,
+            "benefits.html": BENEFITS,
+            "equipment.docx": word,
+            "vpn.md": VPN,
+            "mileage.txt": MILEAGE,
+        },
     )
     return services.answer_service("extractive")
 
@@ -110,6 +138,14 @@ def handbook(small_kb, tmp_path_factory):
         # a Word file: its table and its numbered steps
         ("how much does the Poly Voyager headset cost?", "Poly Voyager — Price: €310", "|"),
         ("how do I request a monitor?", "2. Choose the monitor size", "Everyone can have"),
+        # steps written as "Step 2: …" paragraphs are the how-to's numbered steps
+        (
+            "how do i connect to the vpn on windows?",
+            "1. Open the GlobalProtect app from the system tray.\n2. Enter the portal address",
+            "Step",
+        ),
+        # fields typed one under another: the one asked for, not all three as a sentence
+        ("what's the mileage rate for a motorbike?", "Motorbike: 0.20 EUR per km", "Car:"),
     ],
 )
 def test_the_fact_is_quoted_in_a_form_that_stands_alone(handbook, question, quoted, not_quoted):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kb_slackbot.answer.candidates import section_steps
 from kb_slackbot.answer.markdown_blocks import list_items, parse_blocks, table_rows
 
 
@@ -55,3 +56,43 @@ def test_a_heading_or_a_call_out_right_after_an_item_is_not_part_of_it():
     )
     assert [b.kind for b in parse_blocks(text)] == ["list", "prose", "list", "prose"]
     assert list_items(parse_blocks(text)[0].lines) == [("Book through Waypoint.", None, "")]
+
+
+def test_steps_written_out_in_paragraphs_are_numbered_steps():
+    """ "Step 2: …" (and "Schritt", "Passo", "Paso") paragraphs are the steps of a how-to."""
+    text = (
+        "Step 1: Open the app.\n\nSTEP 2 - Enter `vpn.acme.example`.\n\n"
+        "Schritt 3: Push bestätigen.\n\nStepping 4 is no step."
+    )
+    blocks = parse_blocks(text)
+    assert [b.kind for b in blocks] == ["list", "list", "list", "prose"]
+    assert [list_items(b.lines) for b in blocks[:3]] == [
+        [("Open the app.", "1", "")],
+        [("Enter `vpn.acme.example`.", "2", "")],
+        [("Push bestätigen.", "3", "")],
+    ]
+    steps = section_steps("To connect:\n\n" + text)
+    assert steps == (
+        "To connect:\n1. Open the app.\n2. Enter `vpn.acme.example`.\n3. Push bestätigen."
+    )
+
+
+def test_fields_typed_one_under_another_are_items_not_one_sentence():
+    """ "Car: 0.30 EUR per km" over "Motorbike: 0.20 EUR per km" was read as one sentence, so a
+    motorbike question was answered with all three rates; now each field is an item. A
+    paragraph whose lines are not all fields stays prose."""
+    fields = "Car: 0.30 EUR per km\nMotorbike: 0.20 EUR per km\nBicycle (e-bike too): 0.05 EUR"
+    assert [(b.kind, b.lines) for b in parse_blocks(fields)] == [
+        (
+            "list",
+            [
+                "- Car: 0.30 EUR per km",
+                "- Motorbike: 0.20 EUR per km",
+                "- Bicycle (e-bike too): 0.05 EUR",
+            ],
+        )
+    ]
+    prose = "Note: claims are paid monthly\nwith the salary, after approval."
+    assert [b.kind for b in parse_blocks(prose)] == ["prose"]
+    one = "Car: 0.30 EUR per km"
+    assert [b.kind for b in parse_blocks(one)] == ["prose"]
