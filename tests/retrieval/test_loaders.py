@@ -530,6 +530,28 @@ def test_markdown_extras_are_read_as_the_rendered_page_shows_them(tmp_path):
     ]
 
 
+def test_a_table_without_outer_pipes_is_a_table_and_headings_lose_their_markup(tmp_path):
+    """GitHub tables may leave out the pipes at the ends of their lines; a table already
+    written with them (indented under a step too) stays as written. A heading's bold, code and
+    link markup is left out: headings are shown in citations."""
+    path = write(
+        tmp_path,
+        "hotels.md",
+        "# Hotels\n\n## **Limits** per `city`\n\nCity | Limit per night\n--- | ---:\n"
+        "Berlin | €160\nLisbon | €140 |\n\nAfter | the table.\n\n"
+        "## See [Booking](https://x.example/b)\n\n1. Book:\n\n   | A | B |\n   | --- | --- |\n",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (
+            ("Limits per city",),
+            "| City | Limit per night |\n| --- | ---: |\n| Berlin | €160 |\n| Lisbon | €140 |",
+        ),
+        (("Limits per city",), "After | the table."),
+        (("See Booking",), "1. Book:"),
+        (("See Booking",), "| A | B |\n   | --- | --- |"),
+    ]
+
+
 def test_toml_front_matter_is_read_and_a_mistake_in_it_reported(tmp_path):
     """Hugo writes front matter in TOML between "+++" lines."""
     path = write(

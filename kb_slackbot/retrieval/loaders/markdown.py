@@ -10,7 +10,7 @@ from ..documents import VERIFIED, Document
 from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
-from .markdown_extras import read_extras
+from .markdown_extras import plain_inline, read_extras
 from .paragraphs import FENCE, paragraph_blocks
 from .pseudo_headings import (
     CAPITALS_LEVEL,
@@ -126,7 +126,7 @@ def html_tables(lines: list[str]) -> list[str]:
 
 def _markdown_heading(line: str) -> tuple[int, str] | None:
     match = _HEADING.match(line)
-    return (len(match.group(1)), match.group(2)) if match else pseudo_heading(line)
+    return (len(match.group(1)), plain_inline(match.group(2))) if match else pseudo_heading(line)
 
 
 def _first_heading(lines: list[str]) -> str:

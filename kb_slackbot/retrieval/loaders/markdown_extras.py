@@ -30,9 +30,53 @@ _QUOTE = re.compile(r"^ {0,3}(?:> ?)+")
 
 def read_extras(lines: list[str]) -> list[str]:
     """``lines`` with every extra above read as text (same number of lines)."""
-    for step in (_comments, _admonitions, _outside_code(_line)):
+    for step in (_comments, _admonitions, _outside_code(_line), _outer_pipes):
         lines = step(lines)
     return lines
+
+
+# GitHub tables may leave out the pipes at the ends of their lines ("City | Limit" over
+# "--- | ---:"); with them added, every reader of Markdown tables sees a table.
+_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+
+
+def _outer_pipes(lines: list[str]) -> list[str]:
+    out, in_fence, in_table = list(lines), False, False
+    for n, line in enumerate(lines):
+        if FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        starts = (
+            "|" in line
+            and n + 1 < len(lines)
+            and bool(_DELIMITER_ROW.match(lines[n + 1]))
+            and line.count("|") >= lines[n + 1].strip().strip("|").count("|")
+        )
+        in_table = (in_table and "|" in line and bool(line.strip())) or starts
+        cells = line.strip()
+        if in_table and not (cells.startswith("|") and cells.endswith("|")):
+            indent = line[: len(line) - len(line.lstrip())]
+            out[n] = indent + ("" if cells.startswith("|") else "| ") + cells
+            out[n] += "" if cells.endswith("|") else " |"
+    return out
+
+
+_INLINE_MARKS = (
+    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # a link: its text
+    (re.compile(r"(\*\*|__)(.+?)\1"), r"\2"),  # bold
+    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"\1"),  # italics
+    (re.compile(r"`([^`]+)`"), r"\1"),  # code
+)
+
+
+def plain_inline(text: str) -> str:
+    """A heading's text without its inline markup ("**Limits** per `city`" → "Limits per
+    city"): headings are shown in citations."""
+    for pattern, replacement in _INLINE_MARKS:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
 
 
 def _outside_code(rewrite: Callable[[str], str]) -> Callable[[list[str]], list[str]]:
