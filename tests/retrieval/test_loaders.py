@@ -1188,6 +1188,32 @@ def test_non_utf8_file_is_rejected_with_a_hint(tmp_path):
     assert "re-save" in str(info.value)
 
 
+def test_an_encoding_the_file_declares_or_marks_is_read(tmp_path):
+    """An older intranet page declares ISO-8859-1 or Windows-1252 in its <meta>; Notepad's
+    "Unicode" and PowerShell write UTF-16 with a byte-order mark. A page that declares
+    nothing and is not UTF-8 is still refused with what to do."""
+    latin = tmp_path / "preise.html"
+    latin.write_bytes(
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'
+        "<title>Größe</title></head><body><p>Maße: 3 m</p></body></html>".encode("latin-1")
+    )
+    assert (load(latin).title, texts(load(latin))) == ("Größe", ["Maße: 3 m"])
+    windows = tmp_path / "w.html"
+    windows.write_bytes('<meta charset="windows-1252"><p>Preis: 20 €</p>'.encode("cp1252"))
+    assert texts(load(windows)) == ["Preis: 20 €"]
+    utf16 = tmp_path / "notes.txt"
+    utf16.write_bytes("Größe\r\nZeile zwei".encode("utf-16"))  # with its byte-order mark
+    assert texts(load(utf16)) == ["Größe\nZeile zwei"]
+    undeclared = tmp_path / "old.html"
+    undeclared.write_bytes("<p>Größe</p>".encode("latin-1"))
+    with pytest.raises(LoadError, match="not valid UTF-8"):
+        load(undeclared)
+    wrong = tmp_path / "wrong.html"  # declares UTF-8 but is Latin-1
+    wrong.write_bytes('<meta charset="utf-8"><p>Größe</p>'.encode("latin-1"))
+    with pytest.raises(LoadError, match="not valid utf-8 as it declares"):
+        load(wrong)
+
+
 @pytest.mark.parametrize("content", [b"", b"   \n\n\t\n"])
 def test_empty_file_is_rejected(tmp_path, content):
     path = tmp_path / "empty.md"

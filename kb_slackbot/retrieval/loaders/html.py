@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
 
@@ -27,8 +29,14 @@ _PERMALINK_SIGNS = "¶#§🔗 "
 _CONTENT_ROOTS = ("main", "[role=main]", "article", "#main-content", ".wiki-content")
 
 
+# <meta charset="iso-8859-1"> or <meta http-equiv="Content-Type" content="…; charset=…">
+_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?([\w.:-]+)", re.IGNORECASE)
+
+
 def load_html(source: SourceFile, raw: bytes) -> Document:
-    return html_document(source, decode_text(raw))
+    """An older intranet page declares its encoding ("iso-8859-1", "windows-1252")."""
+    declared = _CHARSET.search(raw[:4096])
+    return html_document(source, decode_text(raw, declared.group(1).decode() if declared else None))
 
 
 def html_document(source: SourceFile, html: str, title: str = "") -> Document:

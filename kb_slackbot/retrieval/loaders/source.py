@@ -3,6 +3,7 @@ text all become a :class:`LoadError` a person can act on."""
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,14 +39,44 @@ def read_source(source: SourceFile, max_bytes: int | None = None) -> bytes:
         raise LoadError(f"cannot read file: {exc.strerror or exc}") from exc
 
 
-def decode_text(raw: bytes) -> str:
-    """UTF-8 text with newlines normalised to ``\\n``."""
+def decode_text(raw: bytes, declared: str | None = None) -> str:
+    """UTF-8 text with newlines normalised to ``\\n``; also UTF-16 with its byte-order mark
+    (Notepad's "Unicode", PowerShell's default), and, when the file declares one (an HTML
+    page's ``<meta charset>``), its own encoding. Anything else is refused with what to do:
+    a guess could garble every accented letter."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return _lines(raw.decode("utf-16"))
+        except UnicodeDecodeError as exc:
+            raise LoadError(f"not valid UTF-16 (byte {exc.start})") from exc
     if b"\x00" in raw:  # anywhere: a text file never has one (memchr, cheap on any size)
         raise LoadError("binary file (contains NUL bytes), not text")
     try:
-        text = raw.decode("utf-8-sig")
+        return _lines(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        utf8 = exc
+    encoding = _codec(declared)
+    if encoding is None:
+        raise LoadError(
+            f"not valid UTF-8 (byte {utf8.start}); re-save the file as UTF-8 to include it"
+        ) from utf8
+    try:
+        return _lines(raw.decode(encoding))
     except UnicodeDecodeError as exc:
         raise LoadError(
-            f"not valid UTF-8 (byte {exc.start}); re-save the file as UTF-8 to include it"
+            f"not valid {declared} as it declares (byte {exc.start}); re-save it as UTF-8"
         ) from exc
+
+
+def _codec(name: str | None) -> str | None:
+    """Python's codec for a declared encoding name, None when unknown or absent."""
+    if not name:
+        return None
+    try:
+        return codecs.lookup(name.strip().lower()).name
+    except LookupError:
+        return None
+
+
+def _lines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
