@@ -9,7 +9,14 @@ from selectolax.lexbor import LexborNode as Node
 
 from ..documents import Document
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
-from .html_blocks import TITLE_PARAGRAPH, bold_classes, content_blocks, visible, within
+from .html_blocks import (
+    TITLE_PARAGRAPH,
+    ancestors,
+    bold_classes,
+    content_blocks,
+    visible,
+    within,
+)
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]
@@ -87,9 +94,7 @@ def _drop_frame(tree, landmark: Node | None) -> None:
         if landmark is None or not within(node, landmark)
     ]
     doomed += [form for form in tree.css("form") if form.css_first(_TEXT_TAGS) is None]
-    for node in doomed:
-        if not any(within(node, other) for other in doomed if other is not node):
-            node.decompose()
+    _decompose(doomed)
 
 
 def _drop_marks(root: Node) -> None:
@@ -102,9 +107,15 @@ def _drop_marks(root: Node) -> None:
         for link in heading.css("a")
         if not visible(link.text(strip=True)).strip(_PERMALINK_SIGNS)
     ]
-    for node in marks:
-        if not any(within(node, other) for other in marks if other is not node):
-            node.decompose()
+    _decompose(marks)
+
+
+def _decompose(nodes: list[Node]) -> None:
+    """Remove ``nodes`` from the tree, each once: one inside another goes with it."""
+    ids = {node.mem_id for node in nodes}
+    outermost = [node for node in nodes if not any(a.mem_id in ids for a in ancestors(node))]
+    for node in outermost:
+        node.decompose()
 
 
 def _without_space(title: str, crumbs: set[str]) -> str:

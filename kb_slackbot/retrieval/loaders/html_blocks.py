@@ -181,7 +181,7 @@ def _toggle_container(summary: Node) -> Node | None:
     if summary.tag == "summary":
         parent = summary.parent
         return parent if parent is not None and parent.tag == "details" else None
-    for parent in _ancestors(summary):
+    for parent in ancestors(summary):
         if "expand-container" in (parent.attributes.get("class") or "").split():
             return parent
     return None
@@ -268,7 +268,7 @@ def _all_bold(node: Node, classes: frozenset[str]) -> bool:
     return words
 
 
-def _ancestors(node: Node):
+def ancestors(node: Node):
     parent = node.parent
     while parent is not None:
         yield parent
@@ -276,12 +276,12 @@ def _ancestors(node: Node):
 
 
 def within(node: Node, ancestor: Node) -> bool:
-    return any(parent.mem_id == ancestor.mem_id for parent in _ancestors(node))
+    return any(parent.mem_id == ancestor.mem_id for parent in ancestors(node))
 
 
 def _inside_block(node: Node, root: Node, layout: set[int]) -> bool:
     """``node`` is part of a block element below ``root`` (a layout table is none)."""
-    for parent in _ancestors(node):
+    for parent in ancestors(node):
         if parent.mem_id == root.mem_id:
             return False
         if parent.tag in _BLOCK_TAGS and parent.mem_id not in layout:
