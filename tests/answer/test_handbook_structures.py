@@ -72,6 +72,16 @@ Step 2: Enter the portal address `vpn.acme.example` and click **Connect**.
 Step 3: Approve the push in Okta Verify.
 """
 
+# A tutorial's steps as headings of their own, each over its paragraph.
+LAPTOP = """<html><head><title>Setting up your new laptop</title></head><body><main>
+<h1>Setting up your new laptop</h1><p>Follow these steps on your first day.</p>
+<h2>Step 1: Sign in with your Okta account</h2><p>Use the temporary password from the email.</p>
+<h2>Step 2: Enrol in Intune</h2><p>Open Company Portal and click Enrol this device.</p>
+<h2>Step 3: Install the VPN client</h2><p>Install GlobalProtect from Company Portal.</p>
+<h2>Troubleshooting</h2><p>If enrolment fails, restart and contact the service desk.</p>
+</main></body></html>
+"""
+
 MILEAGE = """Mileage rates
 =============
 
@@ -113,6 +123,7 @@ def handbook(small_kb, tmp_path_factory):
             "equipment.docx": word,
             "vpn.md": VPN,
             "mileage.txt": MILEAGE,
+            "laptop.html": LAPTOP,
         },
     )
     return services.answer_service("extractive")
@@ -142,6 +153,13 @@ def handbook(small_kb, tmp_path_factory):
         (
             "how do i connect to the vpn on windows?",
             "1. Open the GlobalProtect app from the system tray.\n2. Enter the portal address",
+            "Step",
+        ),
+        # steps as headings of their own: all of them, each with its paragraph
+        (
+            "how do i set up my new laptop?",
+            "1. Sign in with your Okta account — Use the temporary password from the email."
+            "\n2. Enrol in Intune — Open Company Portal",
             "Step",
         ),
         # fields typed one under another: the one asked for, not all three as a sentence

@@ -552,6 +552,36 @@ def test_a_table_without_outer_pipes_is_a_table_and_headings_lose_their_markup(t
     ]
 
 
+@pytest.mark.parametrize("shape", ["md", "html"])
+def test_a_steps_headings_are_its_numbered_items_in_the_section_above(tmp_path, shape):
+    """ "## Step 2: Enrol in Intune" over its paragraph reads "2. Enrol in Intune — …", in the
+    section above the steps (not in "Requirements", the section before them); a step over
+    code is its item alone; a heading that is no step ends the steps."""
+    if shape == "md":
+        text = (
+            "# Laptop\n\n## Requirements\n\n- A Loop ID\n\n## Step 1: Sign in\n\n"
+            "Use the temporary password.\n\n## Step 2 - Install the CLI\n\n```bash\n"
+            "brew install acme\n```\n\n## Troubleshooting\n\nCall IT.\n"
+        )
+    else:
+        text = (
+            "<html><body><h1>Laptop</h1><h2>Requirements</h2><ul><li>A Loop ID</li></ul>"
+            "<h2>Step 1: Sign in</h2><p>Use the temporary password.</p>"
+            "<h2>Step 2 - Install the CLI</h2><pre>brew install acme</pre>"
+            "<h2>Troubleshooting</h2><p>Call IT.</p></body></html>"
+        )
+    document = load(write(tmp_path, f"laptop.{shape}", text))
+    code = "```bash\nbrew install acme\n```" if shape == "md" else "brew install acme"
+    assert document.title == "Laptop"
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        (("Requirements",), "- A Loop ID"),
+        ((), "1. Sign in — Use the temporary password."),
+        ((), "2. Install the CLI"),
+        ((), code),
+        (("Troubleshooting",), "Call IT."),
+    ]
+
+
 def test_toml_front_matter_is_read_and_a_mistake_in_it_reported(tmp_path):
     """Hugo writes front matter in TOML between "+++" lines."""
     path = write(

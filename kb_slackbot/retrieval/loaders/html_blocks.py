@@ -19,7 +19,7 @@ from selectolax.lexbor import LexborNode as Node
 from ..documents import Block
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
-from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label
+from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, step_heading
 
 TEXT_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
 _BLOCK_TAGS = {*TEXT_SELECTOR.split(","), "summary"}
@@ -57,7 +57,7 @@ def content_blocks(root: Node, bold: frozenset[str] = frozenset()) -> list[Block
     walk = _Walk(root, bold)
     for node in root.traverse(include_text=True):
         walk.visit(node)
-    walk.flush()
+    walk.finish()
     if walk.blocks:
         return walk.blocks
     fallback = root.text(separator="\n", strip=True)
@@ -74,6 +74,7 @@ class _Walk:
         self.headings: list[tuple[int, str]] = []
         self.term_at = -1  # the block of the <dt> just read, which its <dd> joins
         self.toggle: Node | None = None  # the toggle whose summary heads the blocks inside it
+        self.step: tuple[str, str] | None = None  # a step's heading, waiting for its text
         self.read: Node | None = None  # the element last read whole: its nodes are skipped
         self.loose: list[tuple[str, bool]] = []  # text outside any block: (text, set in bold)
         layout = [t for t in root.css("table") if _holds_table(t)]
@@ -129,6 +130,12 @@ class _Walk:
         text = _node_text(node)
         if not text:
             return
+        if node.tag in _HEADING_TAGS and (step := step_heading(text)):
+            # read as the numbered item of the text after it, in the section above it
+            self._step_done()
+            self.headings[:] = [h for h in self.headings if h[0] < int(node.tag[1])]
+            self.step = step
+            return
         if node.tag in _HEADING_TAGS or node.css_matches(TITLE_PARAGRAPH):
             self._set_heading(int(node.tag[1]) if node.tag != "p" else 1, text)  # Title: <h1>
             return
@@ -142,7 +149,7 @@ class _Walk:
             # A definition is read with its term ("Sodexo card: Replaced by Edenred…").
             text = f"{self.blocks.pop().text.rstrip(':')}: {text}"
         self.term_at = len(self.blocks) if node.tag == "dt" else -1  # a lone term stays
-        self._add(text)
+        self._add(text, prose=node.tag in ("p", "blockquote", "figcaption"))
 
     def flush(self) -> None:
         """The loose text read since the last box, as a block or a heading."""
@@ -162,10 +169,31 @@ class _Walk:
             self._add(text)
 
     def _set_heading(self, level: int, text: str) -> None:
+        self._step_done()
         self.headings[:] = [h for h in self.headings if h[0] < level] + [(level, text)]
 
-    def _add(self, text: str) -> None:
+    def _add(self, text: str, prose: bool = True) -> None:
+        """A block; the first after a step's heading is that step's numbered item ("2. Enrol
+        in Intune — Open Company Portal…"), or follows it when it is no paragraph."""
+        if self.step is not None:
+            number, doing = self.step
+            self.step = None
+            if prose:
+                text = f"{number}. {doing} — {text}" if doing else f"{number}. {text}"
+            else:
+                self._add(f"{number}. {doing}".rstrip())
         self.blocks.append(Block(text=text, headings=tuple(h for _, h in self.headings)))
+
+    def finish(self) -> None:
+        self.flush()
+        self._step_done()
+
+    def _step_done(self) -> None:
+        """A step's heading with no text after it is its item alone."""
+        if self.step is not None:
+            number, doing = self.step
+            self.step = None
+            self._add(f"{number}. {doing}".rstrip())
 
 
 def _holds_table(table: Node) -> bool:

@@ -15,9 +15,11 @@ from .paragraphs import FENCE, paragraph_blocks
 from .pseudo_headings import (
     CAPITALS_LEVEL,
     PSEUDO_LEVEL,
+    heading_mark,
     mark_lines,
     numbered_headings,
     pseudo_heading,
+    step_heading,
 )
 from .source import SourceFile, decode_text
 from .text_tables import aligned_tables
@@ -31,7 +33,7 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    lines = mark_lines(html_tables(read_extras(body.split("\n"))))
+    lines = _step_items(mark_lines(html_tables(read_extras(body.split("\n")))))
     blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
     # the first real heading (a FAQ question or bold label is no title), else the file's name
@@ -124,6 +126,42 @@ def html_tables(lines: list[str]) -> list[str]:
     return out
 
 
+def _step_items(lines: list[str]) -> list[str]:
+    """Each heading that names a step (pseudo_headings.step_heading) as its numbered item: on
+    the line of the paragraph under it ("2. Enrol in Intune — Open Company Portal…"), or on
+    its own line when a list, table or code follows. The heading's line ends the section
+    before (the steps are part of the section above them, not of "Requirements"). Same number
+    of lines."""
+    out, in_fence = list(lines), False
+    for n, line in enumerate(lines):
+        if FENCE.match(line):
+            in_fence = not in_fence
+        heading = None if in_fence else _HEADING.match(line)
+        step = step_heading(plain_inline(heading.group(2))) if heading else None
+        if heading is None or step is None:
+            continue
+        number, doing = step
+        item = f"{number}. {doing}" if doing else f"{number}."
+        out[n] = heading_mark(len(heading.group(1)))
+        after = next((k for k in range(n + 1, len(lines)) if lines[k].strip()), None)
+        if after is not None and _is_paragraph_line(lines[after]):
+            text = lines[after].strip()
+            out[after] = f"{item} — {text}" if doing else f"{number}. {text}"
+        elif n + 1 < len(lines) and not lines[n + 1].strip():
+            out[n + 1] = item  # on the blank line after the heading
+        else:
+            out[n] = item  # no line to spare: the item, without ending the section
+    return out
+
+
+def _is_paragraph_line(line: str) -> bool:
+    return not (
+        _HEADING.match(line)
+        or FENCE.match(line)
+        or re.match(r"^\s*(?:[-*+|>]|\d+[.)]\s|\x1f)", line)
+    )
+
+
 def _markdown_heading(line: str) -> tuple[int, str] | None:
     match = _HEADING.match(line)
     return (len(match.group(1)), plain_inline(match.group(2))) if match else pseudo_heading(line)
@@ -139,8 +177,10 @@ def _first_heading(lines: list[str]) -> str:
     for line in lines:
         if FENCE.match(line):
             in_fence = not in_fence
-        elif not in_fence and (heading := _markdown_heading(line)) and heading[0] != PSEUDO_LEVEL:
-            found.append(heading)
+        elif not in_fence:
+            found.append(_markdown_heading(line))
+    # (a step's heading has no text: it only ends sections)
+    found = [h for h in found if h is not None and h[0] != PSEUDO_LEVEL and h[1]]
     if not found:
         return ""
     level, text = found[0]

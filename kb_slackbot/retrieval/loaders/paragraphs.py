@@ -47,7 +47,7 @@ def paragraph_blocks(
         fenced = bool(current) and bool(FENCE.match(current[0]))
         text = "\n".join(aligned_fence(current) if fenced else current).strip()
         if text:
-            path = tuple(h for _, h in headings)
+            path = tuple(h for _, h in headings if h)  # an empty heading only ends sections
             blocks.append(Block(text=text, headings=path, start_line=start, end_line=end))
         current.clear()
 

@@ -126,6 +126,12 @@ def _heading_text(out: list[str], n: int) -> bool:
     )
 
 
+def heading_mark(level: int, text: str = "") -> str:
+    """A line that :func:`pseudo_heading` reads as a heading of ``level``; without ``text``
+    it only ends the sections at that level and below (as a step's heading does)."""
+    return f"{_MARK}{level}{text}"
+
+
 def pseudo_heading(line: str) -> tuple[int, str] | None:
     """The (level, heading) a marked line stands for, or a FAQ question's; else None."""
     if line.startswith(_MARK):
@@ -157,3 +163,19 @@ def numbered_headings(pages: list[str]) -> dict[str, int]:
     if len(found) < 3 or any(b <= a for a, b in pairwise(numbers)):
         return {}
     return {line: len(number) for line, number in found}
+
+
+# "Step 2: Enrol in Intune" as a heading (tutorials give each step a section of its own).
+_STEP_HEADING = re.compile(
+    r"^(?:step|schritt|passo|paso|etapa)\s+(?P<n>\d{1,2})\s*[:.)–—-]?\s*(?P<title>.*\S)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def step_heading(text: str) -> tuple[str, str] | None:
+    """(number, what is done) of a heading that names a step ("Step 2: Enrol in Intune"), else
+    None. Such a heading is read as the step's numbered item, its text after it, so that the
+    steps of a page read as one list ("2. Enrol in Intune — Open Company Portal…") under the
+    section they are steps of, not as sections of one paragraph each."""
+    match = _STEP_HEADING.match(text.strip())
+    return (match.group("n"), match.group("title") or "") if match else None
