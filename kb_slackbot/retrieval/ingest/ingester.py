@@ -48,8 +48,9 @@ PIPELINE_VERSION = "1"
 # wrapped in one form, text set outside paragraphs (in <div>s, layout tables), Confluence's
 # expand boxes, leaves out an in-page table of contents and what docs generators add to
 # headings (permalinks, "[edit]"), reads a table of fields as fields, and titles a page by its
-# article's heading; text reads numbered section headings, columns aligned with spaces or tabs
-# as tables and an underlined first heading as the title, since "spans".
+# article's heading; Markdown and HTML read a step's heading ("## Step 2: Enrol") as its
+# numbered item; text reads numbered section headings, columns aligned with spaces or tabs as
+# tables and an underlined first heading as the title, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
     **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx", ".txt"), "spans"),
