@@ -49,11 +49,12 @@ PIPELINE_VERSION = "1"
 # expand boxes, leaves out an in-page table of contents and what docs generators add to
 # headings (permalinks, "[edit]"), reads a table of fields as fields, and titles a page by its
 # article's heading; Markdown and HTML read a step's heading ("## Step 2: Enrol") as its
-# numbered item; text reads numbered section headings, columns aligned with spaces or tabs as
-# tables and an underlined first heading as the title, since "spans".
+# numbered item; MDX is read as Markdown, its tabs under their labels; text reads numbered
+# section headings, columns aligned with spaces or tabs as tables and an underlined first
+# heading as the title, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
-    **dict.fromkeys((".md", ".markdown", ".html", ".htm", ".docx", ".txt"), "spans"),
+    **dict.fromkeys((".md", ".markdown", ".mdx", ".html", ".htm", ".docx", ".txt"), "spans"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

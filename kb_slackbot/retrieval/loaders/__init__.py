@@ -45,6 +45,7 @@ CONVERT_FIRST = {
 _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".md": load_markdown,
     ".markdown": load_markdown,
+    ".mdx": load_markdown,  # Docusaurus' Markdown with components (loaders.markdown_extras)
     ".txt": load_text,
     ".html": load_html,
     ".htm": load_html,

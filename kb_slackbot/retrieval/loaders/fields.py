@@ -11,9 +11,12 @@ from ..documents import Block
 from ..urls import checked_url
 from .source import SourceFile
 
+# Notion names its exported files "Page title 8c1f4e2a9b3d4c6e8f0a1b2c3d4e5f60.md".
+_EXPORT_ID = re.compile(r"[\s_-]+[0-9a-f]{32}$")
+
 
 def title_from_filename(path: Path) -> str:
-    words = re.sub(r"[-_]+", " ", path.stem).strip()
+    words = re.sub(r"[-_]+", " ", _EXPORT_ID.sub("", path.stem)).strip()
     return words[:1].upper() + words[1:] if words else path.name
 
 

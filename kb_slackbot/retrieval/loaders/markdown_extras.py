@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from .paragraphs import FENCE
+from .pseudo_headings import PSEUDO_LEVEL, heading_mark
 
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -30,9 +31,30 @@ _QUOTE = re.compile(r"^ {0,3}(?:> ?)+")
 
 def read_extras(lines: list[str]) -> list[str]:
     """``lines`` with every extra above read as text (same number of lines)."""
-    for step in (_comments, _admonitions, _outside_code(_line), _outer_pipes):
+    for step in (_comments, _admonitions, _outside_code(_mdx), _outside_code(_line), _outer_pipes):
         lines = step(lines)
     return lines
+
+
+# MDX (Docusaurus): module lines, and lines that are only a component's tag ("<Tabs>",
+# "</TabItem>"); a tab's label heads what it holds, as a toggle's summary does.
+_MODULE_LINE = re.compile(
+    r"^\s*(?:import\s.+\sfrom\s+['\"].+['\"]|import\s+['\"].+['\"]|"
+    r"export\s+(?:default|const|let|var|function|class)\b)"
+)
+_COMPONENT_LINE = re.compile(r"^\s*</?[A-Z][\w.]*(?:\s[^<>]*)?/?>\s*$")
+_LABEL = re.compile(r"\b(?:label|title)\s*=\s*[\"{']+([^\"'}]+)")
+
+
+def _mdx(line: str) -> str:
+    if _MODULE_LINE.match(line):
+        return ""
+    if not _COMPONENT_LINE.match(line):
+        return line
+    if line.lstrip().startswith("</"):  # the tab (or box) ends: so does what it headed
+        return heading_mark(PSEUDO_LEVEL)
+    label = _LABEL.search(line)
+    return heading_mark(PSEUDO_LEVEL, label.group(1).strip()) if label else ""
 
 
 # GitHub tables may leave out the pipes at the ends of their lines ("City | Limit" over
