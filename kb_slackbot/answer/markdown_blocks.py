@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 from ..retrieval.loaders.paragraphs import FENCE  # the loader's: one idea of a code fence
 
-# A list item: "- …", "2. …", and a step written out ("Step 2: …", "Schritt 2: …", "Passo 2:",
-# "Paso 2:"), as docs that number steps in paragraphs write them.
+# A list item: "- …", "2. …", a bullet glyph as word processors type them ("· …", "▪ …"), and
+# a step written out ("Step 2: …", "Schritt 2: …", "Passo 2:", "Paso 2:"), as docs that number
+# steps in paragraphs write them.
 ITEM = re.compile(
-    r"^\s*(?:[-*+•]|(?P<n>\d+)[.)]|(?:step|schritt|passo|paso|etapa)\s+(?P<s>\d+)\s*[:.)–-])"
+    r"^\s*(?:[-*+•·●▪◦‣]|(?P<n>\d+)[.)]|(?:step|schritt|passo|paso|etapa)\s+(?P<s>\d+)\s*[:.)–-])"
     r"\s+(?P<text>.*)$",
     re.IGNORECASE,
 )

@@ -96,3 +96,11 @@ def test_fields_typed_one_under_another_are_items_not_one_sentence():
     assert [b.kind for b in parse_blocks(prose)] == ["prose"]
     one = "Car: 0.30 EUR per km"
     assert [b.kind for b in parse_blocks(one)] == ["prose"]
+
+
+def test_bullets_typed_as_glyphs_are_items():
+    """Word's "Save as Web Page" and PDFs write a bullet as a glyph ("·", "▪", "●")."""
+    text = "· Work at a desk.\n▪ Take a break every hour.\n● Report pain to HR."
+    assert [(b.kind, [i for i, _, _ in list_items(b.lines)]) for b in parse_blocks(text)] == [
+        ("list", ["Work at a desk.", "Take a break every hour.", "Report pain to HR."])
+    ]
