@@ -58,6 +58,28 @@ def test_semicolons_tabs_and_a_title_row(tmp_path):
     assert blocks(tabs) == [((), "| Room | Seats |\n| --- | --- |\n| Fjord, 3rd floor | 12 |")]
 
 
+def test_a_title_and_notes_above_the_header_are_not_the_header(tmp_path):
+    """Rows of one cell above the table (a title, a note, as sheets are laid out for print):
+    the first heads the table, the others are a note before it, the first row of several
+    cells is the header. Before, a second such row was taken for the header."""
+    path = write(
+        tmp_path,
+        "rates.csv",
+        "Per diem rates 2026,,\nAll amounts in EUR per full day.,,\n,,\n"
+        "Country,Daily allowance,Breakfast deduction\nPortugal,€ 50,20%\n",
+    )
+    document = load(path)
+    assert [(b.headings, b.text, b.start_line) for b in document.blocks] == [
+        (("Per diem rates 2026",), "All amounts in EUR per full day.", 2),
+        (
+            ("Per diem rates 2026",),
+            "| Country | Daily allowance | Breakfast deduction |\n| --- | --- | --- |\n"
+            "| Portugal | € 50 | 20% |",
+            4,
+        ),
+    ]
+
+
 def test_an_excel_csv_in_windows_1252_is_read_and_other_encodings_say_so(tmp_path, monkeypatch):
     """Excel's "CSV (Comma delimited)" is saved in the Windows code page (€ is byte 0x80)."""
     legacy = tmp_path / "legacy.csv"

@@ -101,9 +101,10 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
 
 
 def _blocks(rows: list[list[str]], heading: tuple[str, ...], first_line: int = 0) -> list[Block]:
-    """One table block from a sheet's rows: empty rows and columns dropped, a lone title in
-    the first row taken as the table's heading. ``first_line``: the file's first line number
-    (a CSV file's lines are its rows), 0 when the rows have no line numbers."""
+    """A sheet's rows as a table block, empty rows and columns dropped. The rows above the
+    table that hold one cell each are its title (the table's heading) and notes ("All amounts
+    in EUR…", a block before the table). ``first_line``: the file's first line number (a CSV
+    file's lines are its rows), 0 when the rows have no line numbers."""
     numbered = [
         (n, [re.sub(r"\s+", " ", cell).strip().replace("|", "/") for cell in row])
         for n, row in enumerate(rows, start=first_line)
@@ -117,11 +118,18 @@ def _blocks(rows: list[list[str]], heading: tuple[str, ...], first_line: int = 0
     grid = [[row[c] for c in used] for row in grid]
     lines = [n for n, _ in numbered]
     filled = [sum(1 for cell in row if cell) for row in grid]
-    if len(grid) > 1 and filled[0] == 1 and filled[1] > 1:  # "Holiday calendar 2026"
-        heading = (*heading, next(cell for cell in grid[0] if cell))
-        grid, lines = grid[1:], lines[1:]
+    above = next((n for n, count in enumerate(filled) if count > 1), 0)  # title and notes
+    texts = [next(cell for cell in row if cell) for row in grid[:above]]
+    blocks = []
+    if texts:
+        heading = (*heading, texts[0])  # "Per diem rates 2026"
+    if len(texts) > 1:
+        start, end = (lines[1], lines[above - 1]) if first_line else (None, None)
+        blocks.append(Block("\n".join(texts[1:]), heading, start_line=start, end_line=end))
+    grid, lines = grid[above:], lines[above:]
     start, end = (lines[0], lines[-1]) if first_line else (None, None)
-    return [Block(text=grid_markdown(grid), headings=heading, start_line=start, end_line=end)]
+    blocks.append(Block(text=grid_markdown(grid), headings=heading, start_line=start, end_line=end))
+    return blocks
 
 
 def _sheet_rows(sheet) -> list[list[str]]:
