@@ -885,6 +885,32 @@ def test_an_articles_header_and_notes_are_its_text_and_its_heading_its_title(tmp
     assert load(suffixed).title == "Printing"
 
 
+def test_a_sharepoint_page_is_read_without_its_chrome_and_with_its_headings(tmp_path):
+    """SharePoint (classic): the page's own content is #DeltaPlaceHolderMain, not its suite
+    bar and quick launch; its editor writes headings as <div class="ms-rteElement-H2">."""
+    path = write(
+        tmp_path,
+        "ziekmelding.aspx.html",
+        '<html><body><form id="aspnetForm"><div id="suiteBar">SharePoint OneDrive Sites</div>'
+        '<div id="sideNavBox" role="navigation"><ul><li>Verlof</li></ul></div>'
+        '<div id="contentBox"><div id="DeltaPlaceHolderMain"><div class="ms-rtestate-field">'
+        '<div class="ms-rteElement-H1">Ziekmelding</div><div>Voor alle medewerkers.</div>'
+        '<div class="ms-rteElement-H2">Hoe meld ik me ziek?</div>'
+        "<div>Voor 09:00 uur, bij het verzuimloket: 010 555 0160.</div>"
+        "</div></div></div></form></body></html>",
+    )
+    document = load(path)
+    # no <title>, no <h1>: the file's name (without ".aspx"), which the first heading repeats
+    assert document.title == "Ziekmelding"
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        ((), "Voor alle medewerkers."),
+        (
+            ("Hoe meld ik me ziek?",),
+            "Voor 09:00 uur, bij het verzuimloket: 010 555 0160.",
+        ),
+    ]
+
+
 def test_a_page_wrapped_in_one_form_is_read(tmp_path):
     """ASP.NET and SharePoint pages put the whole body in a <form>; it holds the text, so it
     stays. Before, such a page was refused as holding no readable text."""

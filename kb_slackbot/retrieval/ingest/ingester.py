@@ -45,13 +45,13 @@ PIPELINE_VERSION = "1"
 # notes (admonitions, alerts, quotes) and reference links as the rendered page shows them and
 # leaves out comments, images and link definitions; HTML reads a Google Docs export's Title
 # paragraph and bold type set by a class or a style, an article's own header and notes, a page
-# wrapped in one form, text set outside paragraphs (in <div>s, layout tables), Confluence's
-# expand boxes, leaves out an in-page table of contents and what docs generators add to
-# headings (permalinks, "[edit]"), reads a table of fields as fields, and titles a page by its
-# article's heading; Markdown and HTML read a step's heading ("## Step 2: Enrol") as its
-# numbered item; MDX is read as Markdown, its tabs under their labels; text reads numbered
-# section headings, columns aligned with spaces or tabs as tables and an underlined first
-# heading as the title, since "spans".
+# wrapped in one form, SharePoint's content area and styled headings, text set outside
+# paragraphs (in <div>s, layout tables), Confluence's expand boxes, leaves out an in-page table
+# of contents and what docs generators add to headings (permalinks, "[edit]"), reads a table
+# of fields as fields, and titles a page by its article's heading; Markdown and HTML read a
+# step's heading ("## Step 2: Enrol") as its numbered item; MDX is read as Markdown, its tabs
+# under their labels; text reads numbered section headings, columns aligned with spaces or tabs
+# as tables and an underlined first heading as the title, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",
     **dict.fromkeys((".md", ".markdown", ".mdx", ".html", ".htm", ".docx", ".txt"), "spans"),

@@ -11,8 +11,9 @@ from ..documents import Block
 from ..urls import checked_url
 from .source import SourceFile
 
-# Notion names its exported files "Page title 8c1f4e2a9b3d4c6e8f0a1b2c3d4e5f60.md".
-_EXPORT_ID = re.compile(r"[\s_-]+[0-9a-f]{32}$")
+# Notion names its exported files "Page title 8c1f4e2a9b3d4c6e8f0a1b2c3d4e5f60.md"; a page
+# saved from a web server keeps its script's extension ("ziekmelding.aspx.html").
+_EXPORT_ID = re.compile(r"[\s_-]+[0-9a-f]{32}$|\.(?:aspx?|php|jsp|cfm)$", re.IGNORECASE)
 
 
 def title_from_filename(path: Path) -> str:

@@ -102,6 +102,12 @@ class _Walk:
         if node.tag in _INLINE and not _is_expand_control(node):
             return
         self.flush()
+        level = _styled_heading(node)
+        if level and not _inside_block(node, self.root, self.layout):
+            self.read = node  # a heading written as a styled box (SharePoint's editor)
+            if text := _node_text(node):
+                self._set_heading(level, text)
+            return
         if node.mem_id in self.layout or node.tag not in _BLOCK_TAGS | {"span", "ul", "ol"}:
             return  # a box: loose text before it ends here
         if _inside_block(node, self.root, self.layout):
@@ -194,6 +200,16 @@ class _Walk:
             number, doing = self.step
             self.step = None
             self._add(f"{number}. {doing}".rstrip())
+
+
+# SharePoint's rich-text editor writes its headings as <div class="ms-rteElement-H2">.
+_HEADING_CLASS = re.compile(r"\bms-rteElement-H(\d)", re.IGNORECASE)
+
+
+def _styled_heading(node: Node) -> int | None:
+    """The level of a box styled as a heading, else None."""
+    match = _HEADING_CLASS.search(node.attributes.get("class") or "")
+    return int(match.group(1)) if match and node.tag not in _HEADING_TAGS else None
 
 
 def _holds_table(table: Node) -> bool:
