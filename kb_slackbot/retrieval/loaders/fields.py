@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from urllib.parse import quote
 
-from ..documents import Block
+from ..documents import Block, Document
 from ..urls import checked_url
 from .source import SourceFile
 
@@ -44,3 +44,17 @@ def drop_title_heading(block: Block, title: str) -> Block:
     if block.headings and block.headings[0].strip().lower() == title.strip().lower():
         return Block(block.text, block.headings[1:], block.start_line, block.end_line, block.page)
     return block
+
+
+def file_document(source: SourceFile, title: str, blocks: list[Block]) -> Document:
+    """A document whose file gives no link or date of its own (text, PDF, a spreadsheet):
+    linked under the base URL, dated by the file."""
+    return Document(
+        doc_id=source.rel_path,
+        title=title,
+        url=derived_url(source),
+        updated=modified_date(source.path),
+        space=source.space,
+        blocks=blocks,
+        source_path=str(source.path),
+    )

@@ -7,7 +7,13 @@ import re
 from selectolax.lexbor import LexborHTMLParser as HTMLParser
 
 from ..documents import VERIFIED, Document
-from .fields import derived_url, drop_title_heading, modified_date, title_from_filename
+from .fields import (
+    derived_url,
+    drop_title_heading,
+    file_document,
+    modified_date,
+    title_from_filename,
+)
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
 from .markdown_extras import plain_inline, read_extras
@@ -79,15 +85,7 @@ def load_text(source: SourceFile, raw: bytes) -> Document:
         title = first[1]
     blocks = paragraph_blocks(lines, 1, heading_of)
     title = title or title_from_filename(source.path)
-    return Document(
-        doc_id=source.rel_path,
-        title=title,
-        url=derived_url(source),
-        updated=modified_date(source.path),
-        space=source.space,
-        blocks=[drop_title_heading(b, title) for b in blocks],
-        source_path=str(source.path),
-    )
+    return file_document(source, title, [drop_title_heading(b, title) for b in blocks])
 
 
 # The subject line of an email or memo header ("Subject:", "Betreff:", "Assunto:", "Asunto:",

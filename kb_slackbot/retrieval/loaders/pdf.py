@@ -13,7 +13,7 @@ import structlog
 from pypdf import PageObject, PasswordType, PdfReader
 
 from ..documents import Block, Document
-from .fields import derived_url, modified_date, title_from_filename
+from .fields import file_document, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
 from .pdf_tables import with_tables
 from .pseudo_headings import numbered_headings
@@ -206,12 +206,5 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
         )
     pages = _without_running_lines(pages)
     blocks = _sectioned_blocks(pages, numbered_headings(pages))
-    return Document(
-        doc_id=source.rel_path,
-        title=str(meta_title).strip() or title_from_filename(source.path),
-        url=derived_url(source),
-        updated=modified_date(source.path),
-        space=source.space,
-        blocks=blocks,
-        source_path=str(source.path),
-    )
+    title = str(meta_title).strip() or title_from_filename(source.path)
+    return file_document(source, title, blocks)

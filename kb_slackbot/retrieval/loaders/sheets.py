@@ -18,7 +18,7 @@ import zipfile
 from datetime import date, datetime, time
 
 from ..documents import Block, Document
-from .fields import derived_url, modified_date, title_from_filename
+from .fields import file_document, title_from_filename
 from .html_tables import grid_markdown
 from .source import LoadError, SourceFile, decode_text
 
@@ -39,7 +39,7 @@ def load_csv(source: SourceFile, raw: bytes) -> Document:
         rows = list(csv.reader(io.StringIO(text), _dialect(text)))
     if sum(len(row) for row in rows) > MAX_CELLS:
         raise LoadError(f"a table of more than {MAX_CELLS:,} cells is not read")
-    return _document(source, title_from_filename(source.path), _blocks(rows, (), first_line=1))
+    return file_document(source, title_from_filename(source.path), _blocks(rows, (), first_line=1))
 
 
 def load_xlsx(source: SourceFile, raw: bytes) -> Document:
@@ -64,19 +64,7 @@ def load_xlsx(source: SourceFile, raw: bytes) -> Document:
         heading = (sheet.title,) if len(sheets) > 1 else ()
         blocks += _blocks(_sheet_rows(sheet), heading)
     title = (book.properties.title or "").strip() or title_from_filename(source.path)
-    return _document(source, title, blocks)
-
-
-def _document(source: SourceFile, title: str, blocks: list[Block]) -> Document:
-    return Document(
-        doc_id=source.rel_path,
-        title=title,
-        url=derived_url(source),
-        updated=modified_date(source.path),
-        space=source.space,
-        blocks=blocks,
-        source_path=str(source.path),
-    )
+    return file_document(source, title, blocks)
 
 
 def _windows_1252(raw: bytes) -> str:
