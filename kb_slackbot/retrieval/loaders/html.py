@@ -56,7 +56,9 @@ def load_html(source: SourceFile, raw: bytes) -> Document:
 
 def html_document(source: SourceFile, html: str, title: str = "") -> Document:
     """``title``: the page's title when the caller knows it (a Word file's), else the
-    <title>, the first <h1> or the file name."""
+    article's own <h1> where the <title> is the site's name or carries it ("Sick leave –
+    Acme Docs"), else the <title> (or a Google Docs Title paragraph), the first <h1> or the
+    file name."""
     tree = HTMLParser(html)
     crumbs = {node.text(strip=True) for node in tree.css("#breadcrumbs li")}
     title_node = tree.css_first("title") or tree.css_first(TITLE_PARAGRAPH)
@@ -93,8 +95,9 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
 
 
 def _drop_frame(tree, landmark: Node | None) -> None:
-    """Remove the site's frame: headers and asides outside the article (all of them when the
-    page marks no article), and forms that hold no text."""
+    """Remove the site's frame: headers, asides and navigation, banner and search boxes
+    outside the article (all of them when the page marks no article), and forms that hold no
+    text."""
     doomed = [
         node
         for tag in _FRAME_TAGS
