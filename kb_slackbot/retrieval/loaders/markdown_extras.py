@@ -2,10 +2,11 @@
 
 Docs sites and wiki exports write notes as admonitions (MkDocs "!!! warning", Docusaurus
 ":::tip", GitHub "> [!NOTE]"), hide comments ("<!-- TODO -->"), break table cells with "<br>",
-show images and define links at the bottom ("[faq]: https://…"). Read raw, a comment or a link
-definition is quoted as an answer and a note's body loses its title. Every function keeps the
-number of lines (a line becomes blank or is rewritten), so citations keep their line numbers;
-code blocks are left as written.
+show images, define links at the bottom ("[faq]: https://…"), leave out the pipes at a table's
+line ends, and MDX pages hold components ("<Tabs>", "<TabItem label=\"macOS\">"). Read raw, a
+comment or a link definition is quoted as an answer and a note's body loses its title. Every
+function keeps the number of lines (a line becomes blank or is rewritten), so citations keep
+their line numbers; code blocks are left as written.
 """
 
 from __future__ import annotations
