@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from ..retrieval.tokens import visible
+
 # Identifiers a question may ask for: a company's tax or bank number is written in digits.
 IDENTIFIERS = (
     r"cnpj|cpf|nif|iban|vat (?:id|number)|tax (?:id|number)|ust-?id\w*|steuernummer|"
@@ -152,13 +154,12 @@ _RELATIVE_TIME = re.compile(
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'-]+")
 
 
-_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # zero-width characters
 # Chat drops the apostrophe ("whos the fire warden", "whats the rate"): read as written with it.
 _CHAT_CONTRACTION = re.compile(r"\b(what|who|where|how|when)s\b", re.IGNORECASE)
 
 
 def question_type(question: str) -> str | None:
-    question = _INVISIBLE.sub("", question)  # pasted text hides them: "In welchem\u200b Jahr"
+    question = visible(question)  # pasted text hides zero-width characters
     question = _CHAT_CONTRACTION.sub(r"\1's", question)
     for kind, pattern in _QUESTION_TYPE_PATTERNS.items():
         if pattern.search(question):

@@ -65,3 +65,12 @@ def respell(text: str, spelled: Callable[[str], str]) -> str:
         return word if new == word.lower() else new
 
     return _TOKEN.sub(one, text)
+
+
+_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # zero-width characters
+
+
+def visible(text: str) -> str:
+    """``text`` without zero-width characters (a heading's hidden anchor, a pasted join: "In
+    welchem\u200b Jahr")."""
+    return _INVISIBLE.sub("", text)

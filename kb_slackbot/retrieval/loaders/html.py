@@ -8,15 +8,15 @@ from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
 
 from ..documents import Document
+from ..tokens import visible
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
 from .html_blocks import (
     TITLE_PARAGRAPH,
     ancestors,
-    bold_classes,
     content_blocks,
-    visible,
     within,
 )
+from .html_bold import bold_classes
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]

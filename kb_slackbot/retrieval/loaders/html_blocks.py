@@ -17,6 +17,8 @@ import re
 from selectolax.lexbor import LexborNode as Node
 
 from ..documents import Block
+from ..tokens import visible
+from .html_bold import all_bold, set_in_bold
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
 from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, step_heading
@@ -31,24 +33,6 @@ _INLINE = {
     "i", "ins", "kbd", "label", "mark", "q", "s", "samp", "small", "span", "strong", "sub",
     "sup", "time", "u", "var", "wbr", "-text",
 }  # fmt: skip
-# Google Docs exports set type with classes (".c4{font-weight:700}").
-_BOLD_RULE = re.compile(r"\.([\w-]+)\s*\{[^}]*font-weight\s*:\s*(?:bold|[6-9]00)\b", re.I)
-_BOLD_STYLE = re.compile(r"font-weight\s*:\s*(?:bold|[6-9]00)\b", re.I)
-
-
-_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")  # zero-width characters
-
-
-def visible(text: str) -> str:
-    """``text`` without zero-width characters (a heading's hidden anchor, a pasted join)."""
-    return _INVISIBLE.sub("", text)
-
-
-def bold_classes(tree) -> frozenset[str]:
-    """The page's CSS classes that set bold type."""
-    return frozenset(
-        name for style in tree.css("style") for name in _BOLD_RULE.findall(style.text() or "")
-    )
 
 
 def content_blocks(root: Node, bold: frozenset[str] = frozenset()) -> list[Block]:
@@ -94,7 +78,7 @@ class _Walk:
                 return
             text = node.text_content or ""
             if text.strip():
-                self.loose.append((text, _set_in_bold(node, self.root, self.bold)))
+                self.loose.append((text, set_in_bold(node, self.root, self.bold, _INLINE)))
             return
         if node.tag == "br":
             self.loose.append((" ", False))  # a line break in loose text: a space
@@ -269,47 +253,9 @@ def _pseudo_heading(node: Node, text: str, bold: frozenset[str] = frozenset()) -
         return None
     if node.tag == "dt":
         return text if text.endswith("?") else None
-    if _all_bold(node, bold) and (text.endswith("?") or is_label(text)):
+    if all_bold(node, bold) and (text.endswith("?") or is_label(text)):
         return text
     return faq_question(text)
-
-
-def _is_bold(element: Node, classes: frozenset[str]) -> bool:
-    """Set in bold by <strong>/<b>, a bold class or a bold style."""
-    return (
-        element.tag in ("strong", "b")
-        or bool(classes & set((element.attributes.get("class") or "").split()))
-        or bool(_BOLD_STYLE.search(element.attributes.get("style") or ""))
-    )
-
-
-def _set_in_bold(text: Node, root: Node, classes: frozenset[str]) -> bool:
-    """A text node set in bold by an inline element around it (below any box)."""
-    element = text.parent
-    while element is not None and element.mem_id != root.mem_id and element.tag in _INLINE:
-        if _is_bold(element, classes):
-            return True
-        element = element.parent
-    return False
-
-
-def _all_bold(node: Node, classes: frozenset[str]) -> bool:
-    """Every word of ``node`` is set in bold."""
-    if _is_bold(node, classes):
-        return bool(node.text(strip=True))
-    words = False
-    for part in node.traverse(include_text=True):
-        if part.tag != "-text" or not (part.text_content or "").strip():
-            continue
-        words = True
-        element = part.parent
-        while element is not None and element.mem_id != node.mem_id:
-            if _is_bold(element, classes):
-                break
-            element = element.parent
-        if element is None or element.mem_id == node.mem_id:
-            return False
-    return words
 
 
 def ancestors(node: Node):
