@@ -4,6 +4,7 @@ with a reason."""
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -115,7 +116,18 @@ def test_a_word_file_without_text_is_refused(tmp_path):
         load(path)
 
 
-@pytest.mark.parametrize("name", ["memo.doc", "notes.odt", "deck.pptx"])
-def test_documents_to_convert_first_say_how(tmp_path, name):
-    with pytest.raises(LoadError, match=r"is not read; save it as \.docx, PDF, HTML or Markdown"):
+DOCUMENTS = ".docx, PDF, HTML or Markdown"
+
+
+@pytest.mark.parametrize(
+    ("name", "formats"),
+    [
+        ("memo.doc", DOCUMENTS),
+        ("notes.odt", DOCUMENTS),
+        ("deck.ppt", ".pptx or PDF"),
+        ("deck.odp", ".pptx or PDF"),
+    ],
+)
+def test_documents_to_convert_first_say_how(tmp_path, name, formats):
+    with pytest.raises(LoadError, match=rf"is not read; save it as {re.escape(formats)}"):
         load(write(tmp_path, name, "content"))

@@ -1,4 +1,5 @@
-"""Turn files (Markdown, HTML, plain text, PDF, Word, spreadsheets) into :class:`Document`s.
+"""Turn files (Markdown, HTML, plain text, PDF, Word, spreadsheets, slide decks) into
+:class:`Document`s.
 
 Every loader raises :class:`LoadError` with a message meant for a person when a file cannot
 be used; the ingester reports it and moves on.
@@ -14,6 +15,7 @@ from .html import load_html
 from .markdown import load_markdown, load_text
 from .pdf import load_pdf
 from .sheets import load_csv, load_xlsx
+from .slides import load_pptx
 from .source import LoadError, SourceFile, read_source
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
 
 _DOCUMENT = ".docx, PDF, HTML or Markdown"
 _SHEET = ".xlsx or CSV"
+_DECK = ".pptx or PDF"
 # Documents people keep beside their pages that no loader reads: each is reported with what
 # to do, not passed over in silence as images and data files are.
 CONVERT_FIRST = {
@@ -34,9 +37,8 @@ CONVERT_FIRST = {
     ".odt": ("an OpenDocument text", _DOCUMENT),
     ".rtf": ("a rich-text file", _DOCUMENT),
     ".pages": ("a Pages document", _DOCUMENT),
-    ".ppt": ("a slide deck", _DOCUMENT),
-    ".pptx": ("a slide deck", _DOCUMENT),
-    ".odp": ("a slide deck", _DOCUMENT),
+    ".ppt": ("a PowerPoint 97–2003 deck", _DECK),
+    ".odp": ("an OpenDocument presentation", _DECK),
     ".xls": ("an Excel 97–2003 workbook", _SHEET),
     ".ods": ("an OpenDocument spreadsheet", _SHEET),
     ".numbers": ("a Numbers spreadsheet", _SHEET),
@@ -54,6 +56,7 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".csv": load_csv,
     ".tsv": load_csv,
     ".xlsx": load_xlsx,
+    ".pptx": load_pptx,
 }
 SUPPORTED_SUFFIXES = set(_LOADERS)
 
