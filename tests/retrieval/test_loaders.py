@@ -630,6 +630,27 @@ def test_a_page_of_second_level_sections_is_titled_by_its_file_name(tmp_path):
     assert load(titled).title == "VPN guide"
 
 
+@pytest.mark.parametrize("name", ["faq.md", "faq.txt"])
+def test_a_plain_faq_question_heads_its_answer(tmp_path, name):
+    """A FAQ typed without bold or "Q:": a question line starting a paragraph, its answer on
+    the next line or in the next paragraph, heads that answer (so the answer is quoted, not
+    the question). A question inside prose, or one followed by another question, stays text."""
+    path = write(
+        tmp_path,
+        name,
+        "IT FAQ\n======\n\nHow do I reset my password?\nGo to id.acme.example.\n\n"
+        "Can I use my own laptop?\n\nNo. Only company laptops.\n\n"
+        "Why does this matter? It keeps data safe.\n\nNeed help?\nNeed more help?\n"
+        "Ask in #it-help.\n",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("How do I reset my password?",), "Go to id.acme.example."),
+        (("Can I use my own laptop?",), "No. Only company laptops."),
+        (("Can I use my own laptop?",), "Why does this matter? It keeps data safe."),
+        (("Can I use my own laptop?",), "Need help?\nNeed more help?\nAsk in #it-help."),
+    ]
+
+
 def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
     assert [b.headings for b in load(path).blocks] == [(), ()]

@@ -91,6 +91,8 @@ def mark_lines(lines: list[str]) -> list[str]:
             line = ""
         elif faq_question(line):
             after_question = True
+        elif _plain_question(lines, n):
+            line = f"{_MARK}{PSEUDO_LEVEL}{line.strip()}"
         elif bold and is_label(bold.group("label")):
             if n + 1 == len(lines) or not lines[n + 1].strip():
                 line = f"{_MARK}{PSEUDO_LEVEL}{bold.group('label').strip()}"
@@ -99,6 +101,23 @@ def mark_lines(lines: list[str]) -> list[str]:
             after_question = False
         out.append(line)
     return out
+
+
+_PLAIN_QUESTION = re.compile(r"^[¿A-ZÀ-ÖØ-Þ][^*_`\[\]<>|#]*\?$")
+QUESTION_WORDS = 15
+
+
+def _plain_question(lines: list[str], n: int) -> bool:
+    """A FAQ question typed without bold or "Q:" ("How do I reset my password?"): a short
+    line that is one question, starting a paragraph, with an answer after it (on the next line
+    or in the next paragraph) that is no question itself."""
+    line = lines[n].strip()
+    if not _PLAIN_QUESTION.match(line) or len(line.split()) > QUESTION_WORDS:
+        return False
+    if n > 0 and lines[n - 1].strip():  # not the first line of its paragraph
+        return False
+    after = next((lines[k].strip() for k in range(n + 1, len(lines)) if lines[k].strip()), "")
+    return bool(after) and not after.endswith("?") and not _SETEXT.match(after)
 
 
 def _capitals_heading(lines: list[str], n: int) -> bool:
