@@ -651,6 +651,22 @@ def test_a_plain_faq_question_heads_its_answer(tmp_path, name):
     ]
 
 
+def test_a_plain_html_faq_question_heads_its_answer(tmp_path):
+    """The same in HTML: a <p> that is one short question, an answer after it."""
+    path = write(
+        tmp_path,
+        "faq.html",
+        "<html><body><h1>IT FAQ</h1><p>How do I reset my password?</p>"
+        "<p>Go to id.acme.example.</p><p>Need help?</p><p>Need more help?</p>"
+        "<p>Ask in #it-help.</p></body></html>",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("How do I reset my password?",), "Go to id.acme.example."),
+        (("How do I reset my password?",), "Need help?"),
+        (("Need more help?",), "Ask in #it-help."),
+    ]
+
+
 def test_a_bold_line_that_does_not_ask_is_no_question(tmp_path):
     path = write(tmp_path, "notes.md", "**Important:**\nBack up first.\n\n**Why?** Because.\n")
     assert [b.headings for b in load(path).blocks] == [(), ()]

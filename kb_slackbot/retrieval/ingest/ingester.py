@@ -50,8 +50,8 @@ PIPELINE_VERSION = "1"
 # of contents and what docs generators add to headings (permalinks, "[edit]"), reads a table
 # of fields as fields, and titles a page by its article's heading; Markdown and HTML read a
 # step's heading ("## Step 2: Enrol") as its numbered item; MDX is read as Markdown, its tabs
-# under their labels; Markdown and text read a FAQ question typed plainly as a heading; text
-# reads numbered section headings, columns aligned with spaces or tabs as tables and an
+# under their labels; Markdown, text and HTML read a FAQ question typed plainly as a heading;
+# text reads numbered section headings, columns aligned with spaces or tabs as tables and an
 # underlined first heading as the title, since "spans".
 LOADER_REVISIONS = {
     ".pdf": "over-prose",

@@ -21,7 +21,7 @@ from ..tokens import visible
 from .html_bold import all_bold, set_in_bold
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
-from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, step_heading
+from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, plain_question, step_heading
 
 TEXT_SELECTOR = "h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,dt,dd,table,tr,figcaption"
 _BLOCK_TAGS = {*TEXT_SELECTOR.split(","), "summary"}
@@ -248,14 +248,32 @@ def _node_text(node: Node) -> str:
 
 def _pseudo_heading(node: Node, text: str, bold: frozenset[str] = frozenset()) -> str | None:
     """A heading written as a paragraph (loaders.pseudo_headings): a <dt> that asks, an
-    all-bold paragraph that asks or is a short label, or "Q: …?"."""
+    all-bold paragraph that asks or is a short label, "Q: …?", or a paragraph that is one
+    short question with an answer after it that is no question."""
     if node.tag not in {"p", "dt"}:
         return None
     if node.tag == "dt":
         return text if text.endswith("?") else None
     if all_bold(node, bold) and (text.endswith("?") or is_label(text)):
         return text
+    if plain_question(text) and node.css_first("b,strong,em,i,a,code") is None:
+        # (a question with a word set apart, or a link, reads as prose)
+        after = _next_text(node)
+        if after and not after.endswith("?"):
+            return text
     return faq_question(text)
+
+
+def _next_text(node: Node) -> str:
+    """The text of the next element after ``node`` that has any."""
+    sibling = node.next
+    while sibling is not None:
+        if sibling.tag != "-text":
+            text = sibling.text(strip=True)
+            if text:
+                return text
+        sibling = sibling.next
+    return ""
 
 
 def ancestors(node: Node):

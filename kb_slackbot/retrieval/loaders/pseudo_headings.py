@@ -107,12 +107,17 @@ _PLAIN_QUESTION = re.compile(r"^[¿A-ZÀ-ÖØ-Þ][^*_`\[\]<>|#]*\?$")
 QUESTION_WORDS = 15
 
 
+def plain_question(text: str) -> bool:
+    """A short text that is one question, without markup ("How do I reset my password?")."""
+    text = text.strip()
+    return bool(_PLAIN_QUESTION.match(text)) and len(text.split()) <= QUESTION_WORDS
+
+
 def _plain_question(lines: list[str], n: int) -> bool:
     """A FAQ question typed without bold or "Q:" ("How do I reset my password?"): a short
     line that is one question, starting a paragraph, with an answer after it (on the next line
     or in the next paragraph) that is no question itself."""
-    line = lines[n].strip()
-    if not _PLAIN_QUESTION.match(line) or len(line.split()) > QUESTION_WORDS:
+    if not plain_question(lines[n]):
         return False
     if n > 0 and lines[n - 1].strip():  # not the first line of its paragraph
         return False
