@@ -1,6 +1,6 @@
 """Build the binary / non-UTF-8 pages of the shapes KB.
 
-Run with the project venv:  /work/main/.venv/bin/python benchmarks/shapes_kb/make_binary.py
+Run with the project venv:  python benchmarks/shapes_kb/make_binary.py
 
 Writes (deterministically: fixed document properties and fixed zip timestamps):
   pages/hr/parental-leave.docx          python-docx: Title style, headings, numbered steps,
