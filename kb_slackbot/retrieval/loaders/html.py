@@ -10,13 +10,9 @@ from selectolax.lexbor import LexborNode as Node
 from ..documents import Document
 from ..tokens import visible
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
-from .html_blocks import (
-    TITLE_PARAGRAPH,
-    ancestors,
-    content_blocks,
-    within,
-)
+from .html_blocks import TITLE_PARAGRAPH, content_blocks
 from .html_bold import bold_classes
+from .html_nodes import ancestors, within
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]

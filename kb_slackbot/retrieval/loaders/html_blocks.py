@@ -19,6 +19,7 @@ from selectolax.lexbor import LexborNode as Node
 from ..documents import Block
 from ..tokens import visible
 from .html_bold import all_bold, set_in_bold
+from .html_nodes import ancestors, next_text, within
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
 from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, plain_question, step_heading
@@ -258,33 +259,10 @@ def _pseudo_heading(node: Node, text: str, bold: frozenset[str] = frozenset()) -
         return text
     if plain_question(text) and node.css_first("b,strong,em,i,a,code") is None:
         # (a question with a word set apart, or a link, reads as prose)
-        after = _next_text(node)
+        after = next_text(node)
         if after and not after.endswith("?"):
             return text
     return faq_question(text)
-
-
-def _next_text(node: Node) -> str:
-    """The text of the next element after ``node`` that has any."""
-    sibling = node.next
-    while sibling is not None:
-        if sibling.tag != "-text":
-            text = sibling.text(strip=True)
-            if text:
-                return text
-        sibling = sibling.next
-    return ""
-
-
-def ancestors(node: Node):
-    parent = node.parent
-    while parent is not None:
-        yield parent
-        parent = parent.parent
-
-
-def within(node: Node, ancestor: Node) -> bool:
-    return any(parent.mem_id == ancestor.mem_id for parent in ancestors(node))
 
 
 def _inside_block(node: Node, root: Node, layout: set[int]) -> bool:
