@@ -4,12 +4,21 @@ shortcuts for ingesting and searching them."""
 from __future__ import annotations
 
 import re
+import zipfile
 from pathlib import Path
 
 from kb_slackbot.retrieval.relevance import load_relevance_model
 from kb_slackbot.retrieval.results import SearchConfig
 from kb_slackbot.retrieval.search import HybridSearcher
 from kb_slackbot.services import Services
+
+
+def zip_without_content(path: Path, member: str) -> Path:
+    """A zip package holding only ``member`` (a note): an Office file with its parts missing,
+    which the zip check passes and the reader then fails on."""
+    with zipfile.ZipFile(path, "w") as package:
+        package.writestr(member, "nothing to read here")
+    return path
 
 
 def write(root: Path, rel: str, text: str) -> Path:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zipfile
 from datetime import datetime, time
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import openpyxl
 import pytest
 
 from kb_slackbot.retrieval.loaders import LoadError, SourceFile, load_document, sheets
-from tests.retrieval.helpers import write
+from tests.retrieval.helpers import write, zip_without_content
 
 
 def load(path: Path):
@@ -154,9 +153,7 @@ def test_an_excel_workbook_reads_each_visible_sheet_as_shown(tmp_path):
 def test_a_damaged_or_old_workbook_says_what_is_wrong(tmp_path):
     with pytest.raises(LoadError, match=r"not an Excel workbook \(\.xlsx\)"):
         load(write(tmp_path, "prices.xlsx", "name,price\n"))
-    damaged = tmp_path / "broken.xlsx"  # a zip package without a workbook in it
-    with zipfile.ZipFile(damaged, "w") as package:
-        package.writestr("xl/notes.txt", "no workbook here")
+    damaged = zip_without_content(tmp_path / "broken.xlsx", "xl/notes.txt")
     with pytest.raises(LoadError, match="unreadable Excel workbook"):
         load(damaged)
     for name in ("budget.xls", "plan.ods", "sheet.numbers"):

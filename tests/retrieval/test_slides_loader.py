@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -10,7 +9,7 @@ from pptx import Presentation
 from pptx.util import Inches
 
 from kb_slackbot.retrieval.loaders import LoadError, SourceFile, load_document
-from tests.retrieval.helpers import write
+from tests.retrieval.helpers import write, zip_without_content
 
 
 def load(path: Path):
@@ -79,8 +78,6 @@ def test_a_deck_reads_each_visible_slide_under_its_title(tmp_path):
 def test_a_damaged_deck_says_what_is_wrong(tmp_path):
     with pytest.raises(LoadError, match=r"not a PowerPoint deck \(\.pptx\)"):
         load(write(tmp_path, "deck.pptx", "slides"))
-    damaged = tmp_path / "broken.pptx"  # a zip package without a presentation in it
-    with zipfile.ZipFile(damaged, "w") as package:
-        package.writestr("ppt/notes.txt", "no slides here")
+    damaged = zip_without_content(tmp_path / "broken.pptx", "ppt/notes.txt")
     with pytest.raises(LoadError, match="unreadable PowerPoint deck"):
         load(damaged)

@@ -14,7 +14,7 @@ import mammoth
 
 from ..documents import Document
 from .html import html_document
-from .source import LoadError, SourceFile
+from .source import SourceFile, require_package, unreadable
 
 # Word's "Title" style names the document; "Subtitle" is prose; a table of contents
 # ("Hotels⇥3") is dropped. Style names are English inside the file whatever Word's language.
@@ -35,15 +35,12 @@ _DC_TITLE = "{http://purl.org/dc/elements/1.1/}title"
 
 
 def load_docx(source: SourceFile, raw: bytes) -> Document:
-    if not zipfile.is_zipfile(io.BytesIO(raw)):
-        raise LoadError("not a Word document (.docx); a .doc file must be saved as .docx first")
-    try:
+    require_package(raw, "a Word document", ".docx", "a .doc")
+    with unreadable("Word document"):
         html = mammoth.convert_to_html(
             io.BytesIO(raw), style_map=_STYLE_MAP, convert_image=_NO_IMAGE
         ).value
         core_title = _core_title(raw)
-    except Exception as exc:  # a damaged package raises KeyError, XML errors, …
-        raise LoadError(f"unreadable Word document: {type(exc).__name__}: {exc}") from exc
     shown = _DOC_TITLE.search(html)
     title = unescape(_TAG.sub("", shown.group(1))).strip() if shown else ""
     # The "Title" paragraph first: the file's title property is often a template's leftover.

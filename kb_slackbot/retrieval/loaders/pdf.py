@@ -17,7 +17,7 @@ from .fields import file_document, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
 from .pdf_tables import with_tables
 from .pseudo_headings import numbered_headings
-from .source import LoadError, SourceFile
+from .source import LoadError, SourceFile, unreadable
 
 log = structlog.get_logger(__name__)
 
@@ -186,7 +186,7 @@ def _layout(page: PageObject) -> str:
 
 
 def load_pdf(source: SourceFile, raw: bytes) -> Document:
-    try:
+    with unreadable("PDF"):  # pypdf raises many kinds (AttributeError, AssertionError, …)
         reader = PdfReader(io.BytesIO(raw))
         # Encrypted with an empty user password (permissions only) still opens for everyone.
         if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
@@ -196,10 +196,6 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
             with_tables(page.extract_text() or "", _layout(page), headers) for page in reader.pages
         ]
         meta_title = (reader.metadata.title if reader.metadata else None) or ""
-    except LoadError:
-        raise
-    except Exception as exc:  # pypdf raises many kinds (AttributeError, AssertionError, …)
-        raise LoadError(f"unreadable PDF: {type(exc).__name__}: {exc}") from exc
     if not any(page.strip() for page in pages):
         raise LoadError(
             "PDF has no text layer (scanned pages?); run OCR on it (e.g. ocrmypdf) to include it"

@@ -14,13 +14,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-import zipfile
 from datetime import date, datetime, time
 
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
 from .html_tables import grid_markdown
-from .source import LoadError, SourceFile, decode_text
+from .source import LoadError, SourceFile, decode_text, require_package, unreadable
 
 MAX_CELLS = 500_000  # a sheet past this is a data export, not a page people ask about
 _CURRENCY = re.compile(r"[€$£¥₹]|\bR\$|\bCHF\b")
@@ -43,21 +42,16 @@ def load_csv(source: SourceFile, raw: bytes) -> Document:
 
 
 def load_xlsx(source: SourceFile, raw: bytes) -> Document:
-    if not zipfile.is_zipfile(io.BytesIO(raw)):
-        raise LoadError("not an Excel workbook (.xlsx); an .xls file must be saved as .xlsx first")
+    require_package(raw, "an Excel workbook", ".xlsx", "an .xls")
     import openpyxl  # only when a workbook is read
 
-    try:
+    with unreadable("Excel workbook"):
         size = openpyxl.load_workbook(io.BytesIO(raw), read_only=True)
         cells = sum((s.max_row or 0) * (s.max_column or 0) for s in size.worksheets)
         size.close()
         if cells > MAX_CELLS:
             raise LoadError(f"a workbook of more than {MAX_CELLS:,} cells is not read")
         book = openpyxl.load_workbook(io.BytesIO(raw), data_only=True)  # values, not formulas
-    except LoadError:
-        raise
-    except Exception as exc:  # a damaged package raises KeyError, XML errors, …
-        raise LoadError(f"unreadable Excel workbook: {type(exc).__name__}: {exc}") from exc
     sheets = [sheet for sheet in book.worksheets if sheet.sheet_state == "visible"]
     blocks = []
     for sheet in sheets:

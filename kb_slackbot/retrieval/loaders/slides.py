@@ -11,20 +11,18 @@ from __future__ import annotations
 
 import io
 import re
-import zipfile
 
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
 from .html_tables import grid_markdown
-from .source import LoadError, SourceFile
+from .source import SourceFile, require_package, unreadable
 
 
 def load_pptx(source: SourceFile, raw: bytes) -> Document:
-    if not zipfile.is_zipfile(io.BytesIO(raw)):
-        raise LoadError("not a PowerPoint deck (.pptx); a .ppt file must be saved as .pptx first")
+    require_package(raw, "a PowerPoint deck", ".pptx", "a .ppt")
     from pptx import Presentation  # only when a deck is read
 
-    try:
+    with unreadable("PowerPoint deck"):
         deck = Presentation(io.BytesIO(raw))
         slides = [
             _slide_blocks(slide, n)
@@ -32,8 +30,6 @@ def load_pptx(source: SourceFile, raw: bytes) -> Document:
             if slide.element.get("show") != "0"  # a hidden slide
         ]
         title = (deck.core_properties.title or "").strip()
-    except Exception as exc:  # a damaged package raises KeyError, XML errors, …
-        raise LoadError(f"unreadable PowerPoint deck: {type(exc).__name__}: {exc}") from exc
     first = next((blocks[0].headings[0] for blocks in slides if blocks), "")
     title = title or first or title_from_filename(source.path)
     return file_document(source, title, [block for blocks in slides for block in blocks])

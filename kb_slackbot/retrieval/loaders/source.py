@@ -4,6 +4,10 @@ text all become a :class:`LoadError` a person can act on."""
 from __future__ import annotations
 
 import codecs
+import io
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,3 +84,23 @@ def _codec(name: str | None) -> str | None:
 
 def _lines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def require_package(raw: bytes, what: str, suffix: str, old: str) -> None:
+    """An Office file is a zip package: refuse anything else, saying what to do ("not a Word
+    document (.docx); a .doc file must be saved as .docx first"). ``what`` and ``old`` come
+    with their article ("an Excel workbook", "an .xls")."""
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
+        raise LoadError(f"not {what} ({suffix}); {old} file must be saved as {suffix} first")
+
+
+@contextmanager
+def unreadable(what: str) -> Iterator[None]:
+    """Turn whatever a third-party reader raises on a damaged file (KeyError, XML errors,
+    AssertionError, …) into a LoadError naming it: "unreadable PDF: KeyError: …"."""
+    try:
+        yield
+    except LoadError:
+        raise
+    except Exception as exc:
+        raise LoadError(f"unreadable {what}: {type(exc).__name__}: {exc}") from exc
