@@ -27,6 +27,7 @@ from .candidates import Unit, extract_units
 from .cues import is_howto, question_type
 from .headings import names_section
 from .howto import best_code, best_steps
+from .named_rows import unnamed_rows
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
 from .pieces import Passage, Pick, overlaps
@@ -214,6 +215,9 @@ class Reader:
         idf: dict[str, float],
     ) -> Reading:
         """Both passes over prepared pieces (the fitting script calls this too)."""
+        if passed_over := unnamed_rows(question, pairs):
+            kept = [i for i in range(len(pairs)) if i not in passed_over]
+            pairs, lexical = [pairs[i] for i in kept], lexical[kept]
         keep, rows = self.shortlist(question, pairs, lexical)
         chosen = [pairs[i] for i in keep]
         reading = self.select(question, chosen, self.model.predict(rows), rows, idf)

@@ -1,0 +1,84 @@
+"""A question that names some rows of a table is answered from those rows, not their neighbours.
+
+Per-site, per-plan and per-grade tables are the commonest shape of a company page ("Corvina
+Munich Isartor — Departure until 14:00: €30; …", "Severity 2 — Scale: 4 business hours").
+The reader scores every row of such a table alike on the question's topic words, so the row
+of another hotel, plan or grade often wins by a hair ("severity 2" was answered with the
+Severity 1 row). The other rows of the table are not read when a question word names some of
+its rows. A word names a row when its label (the first cell) holds it as a name — a number
+("2", "4–5") or a capitalised word ("Munich") — that not every label holds ("Corvina" in each
+hotel's name is the table's subject). A word must also be in no cell ("VAT" in "Other EU
+country, without a VAT ID" is also in the Swiss row's "8.1% Swiss VAT", so it names neither);
+a number may (cells are full of numbers: "2 business days" does not make "Severity 2" less
+of a name). Lower-case label words ("laptop" in "University-managed laptop") are descriptions,
+not names: "my own laptop" is the *personal device* row. Numbers match whole ("2" is not in
+"12"); everyday words ("and", "per") name nothing. Public reading-comprehension text has no
+tables, so this is a rule, not a fit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+from ..retrieval.term_prior import general_frequency
+from .candidates import Unit
+from .pieces import Passage
+
+LABEL_END = " — "  # markdown_blocks.table_rows: "label — header: cell; header: cell"
+EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
+# "para") is grammar, not a name
+_WORD = re.compile(r"\w+")
+
+
+def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[int]:
+    """Positions in ``pairs`` of the table rows the question passes over: the other rows of
+    a table (the rows read under one heading of one passage) some rows of which it names."""
+    asked = {w for w in _WORD.findall(question.lower()) if _may_name(w)}
+    if not asked:
+        return set()
+    tables: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, (passage, unit) in enumerate(pairs):
+        if unit.kind == "row" and LABEL_END in unit.text:
+            tables[(passage.heading, unit.context)].append(i)
+    passed_over: set[int] = set()
+    for rows in tables.values():
+        if len(rows) < 2:
+            continue
+        split = {i: pairs[i][1].text.split(LABEL_END, 1) for i in rows}
+        names = {i: _names(split[i][0]) for i in rows}
+        labels = {i: [w.lower() for w in _WORD.findall(split[i][0])] for i in rows}
+        cells = [w.lower() for i in rows for w in _WORD.findall(split[i][1])]
+        naming = {
+            term
+            for term in asked
+            if not all(_holds(labels[i], term) for i in rows)
+            and (_is_number(term) or not _holds(cells, term))
+        }
+        named = {i for i in rows if any(_holds(names[i], term) for term in naming)}
+        if 0 < len(named) < len(rows):
+            passed_over.update(i for i in rows if i not in named)
+    return passed_over
+
+
+def _may_name(word: str) -> bool:
+    return _is_number(word) or general_frequency(word) < EVERYDAY
+
+
+def _is_number(word: str) -> bool:
+    return any(c.isdigit() for c in word)
+
+
+def _names(label: str) -> list[str]:
+    """The label's words that are names: numbers and codes, and capitalised words."""
+    return [w.lower() for w in _WORD.findall(label) if w[0].isupper() or w[0].isdigit()]
+
+
+def _holds(words: list[str], term: str) -> bool:
+    """``term`` is one of ``words`` or, if a word of three letters or more, begins one
+    ("grade" → "grades"), as the reader's coverage matches (piece_features.covered); a
+    number only whole."""
+    if _is_number(term):
+        return term in words
+    return any(w == term or (len(term) >= 3 and w.startswith(term)) for w in words)

@@ -1,0 +1,103 @@
+"""A question naming some rows of a table is answered from them (answer/named_rows.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb_slackbot.answer.answerability import load_reader_models
+from kb_slackbot.answer.candidates import extract_units
+from kb_slackbot.answer.named_rows import unnamed_rows
+from kb_slackbot.answer.piece_features import cosine_scorer
+from kb_slackbot.answer.reader import Passage, Reader
+
+SEVERITY = """First response times by plan:
+
+| Severity | Starter | Growth | Scale |
+| --- | --- | --- | --- |
+| Severity 1 | 3 business days | 8 business hours | 1 hour, 24/7 |
+| Severity 2 | 3 business days | 1 business day | 4 business hours |
+| Severity 3 | 3 business days | 2 business days | 1 business day |
+| Severity 12 | 5 business days | 5 business days | 3 business days |"""
+
+HOTELS = """| Hotel | Until 14:00 | Until 18:00 |
+| --- | --- | --- |
+| Corvina Madrid Sol | €25 | 50% of the room rate |
+| Corvina Munich Isartor | €30 | €60 |
+| Corvina Porto Ribeira | €20 | €45 |"""
+
+TAXES = """| Customer in | What we charge |
+| --- | --- |
+| Other EU country, without a VAT ID | VAT at the rate of your country |
+| Switzerland | 8.1% Swiss VAT |
+| Australia | 10% GST |"""
+
+DEVICES = """| Device | MFA prompt |
+| --- | --- |
+| University-managed laptop or desktop | Every 30 days |
+| Personal device or browser | Every 7 days |"""
+
+
+def _rows(table: str, heading: str = "Page › Section", number: int = 1):
+    passage = Passage(number, table, heading, 0.9)
+    return [(passage, u) for u in extract_units(table, heading) if u.kind == "row"]
+
+
+def _kept(question: str, pairs) -> list[str]:
+    dropped = unnamed_rows(question, pairs)
+    return [u.text.split(" — ")[0] for i, (_, u) in enumerate(pairs) if i not in dropped]
+
+
+def test_a_number_names_its_row_whole():
+    pairs = _rows(SEVERITY)
+    assert _kept("first response time for severity 2 on scale?", pairs) == ["Severity 2"]
+    # "2" is not in "12"; numbers in the cells ("2 business days") do not stop it naming
+    assert _kept("qual o tempo de resposta para severidade 12?", pairs) == ["Severity 12"]
+
+
+def test_a_capitalised_name_names_its_row_in_any_case():
+    assert _kept("late checkout fee munich?", _rows(HOTELS)) == ["Corvina Munich Isartor"]
+
+
+@pytest.mark.parametrize(
+    ("question", "table"),
+    [
+        ("late checkout fee at corvina?", HOTELS),  # in every label: the table's subject
+        ("do we charge VAT to swiss customers?", TAXES),  # also in a cell: a topic word
+        ("how often does my own laptop ask for mfa?", DEVICES),  # lower case: a description
+        ("what do we charge and when?", TAXES),  # everyday words name nothing
+        ("late checkout fee in lisbon?", HOTELS),  # names no row at all
+    ],
+)
+def test_words_that_name_no_row_keep_the_whole_table(question, table):
+    pairs = _rows(table)
+    assert unnamed_rows(question, pairs) == set()
+
+
+def test_each_table_is_judged_on_its_own():
+    pairs = _rows(HOTELS, "Hotels › Late departure") + _rows(TAXES, "Pricing › Taxes", 2)
+    kept = _kept("late checkout fee munich?", pairs)
+    assert kept[0] == "Corvina Munich Isartor"
+    assert kept[1:] == ["Other EU country, without a VAT ID", "Switzerland", "Australia"]
+
+
+def test_prose_and_lists_are_never_passed_over():
+    text = "Severity 1 incidents page the on-call engineer.\n\n- Severity 2: next business day"
+    passage = Passage(1, text, "Support", 0.9)
+    pairs = [(passage, u) for u in extract_units(text, "Support")]
+    assert unnamed_rows("what happens for severity 2?", pairs) == set()
+
+
+@pytest.fixture(scope="module")
+def reader(embedder):
+    return Reader(cosine_scorer(embedder), *load_reader_models())
+
+
+def test_the_reader_answers_with_the_row_asked_for(reader):
+    passages = [Passage(1, SEVERITY, "Support › First response times", 0.9)]
+    text = reader.read(
+        "qual o tempo de primeira resposta para severidade 2 no plano scale?",
+        passages,
+        lambda terms: dict.fromkeys(terms, 2.0),
+    ).text()
+    assert text.startswith("Severity 2 — ")
+    assert "Severity 1" not in text and "Severity 3" not in text
