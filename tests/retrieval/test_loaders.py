@@ -1187,6 +1187,64 @@ def test_a_pdf_table_is_read_from_the_pages_layout(tmp_path):
     ]
 
 
+def test_a_pdf_table_begun_at_the_foot_of_a_page_keeps_its_first_row(tmp_path):
+    """A table whose header and first row end a page and whose other rows follow on the
+    next page under the repeated header: the first row is a row, not a line of prose."""
+    header = ("Date", "Type", "Notes")
+    path = make_pdf(
+        tmp_path / "closures.pdf",
+        [
+            [
+                "The table shows the closure days for 2026.",
+                "",
+                header,
+                "",
+                ("Thu 2 April", "Closure day", "Day before Good Friday"),
+            ],
+            [
+                header,
+                "",
+                ("Fri 3 April", "Bank holiday", "Good Friday"),
+                "",
+                ("Mon 6 April", "Bank holiday", "Easter Monday"),
+            ],
+        ],
+    )
+    assert texts(load(path, base_url=BASE)) == [
+        "The table shows the closure days for 2026.",
+        "| Date | Type | Notes |\n| --- | --- | --- |\n"
+        "| Thu 2 April | Closure day | Day before Good Friday |",
+        "| Date | Type | Notes |\n| --- | --- | --- |\n"
+        "| Fri 3 April | Bank holiday | Good Friday |\n"
+        "| Mon 6 April | Bank holiday | Easter Monday |",
+    ]
+
+
+def test_a_sentence_cut_by_a_page_break_is_one_block(tmp_path):
+    """The page's last line stops mid-sentence and the next page goes on in lower case: one
+    block, on the page it begins on. A finished sentence, or a new one, stays apart."""
+    path = make_pdf(
+        tmp_path / "leave.pdf",
+        [
+            ["1. Service", "Service with another university counts if there was no"],
+            ["break of more than one week.", "Increases apply from January.", "2. Carry-over"],
+            ["Up to 5 days may be carried over.", "3. Buying leave"],
+            ["Apply in November."],
+        ],
+    )
+    blocks = [(b.page, b.headings, b.text) for b in load(path).blocks]
+    assert blocks == [
+        (
+            1,
+            ("1. Service",),
+            "Service with another university counts if there was no break of more than one "
+            "week.\nIncreases apply from January.",
+        ),
+        (3, ("2. Carry-over",), "Up to 5 days may be carried over."),
+        (4, ("3. Buying leave",), "Apply in November."),
+    ]
+
+
 def test_a_page_pypdf_cannot_lay_out_is_read_as_plain_text(tmp_path, monkeypatch):
     """pypdf's layout reading fails on some PDFs its plain reading handles: those pages keep
     their text (no tables read), and the file is not reported unreadable."""

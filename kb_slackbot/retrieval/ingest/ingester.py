@@ -52,9 +52,11 @@ PIPELINE_VERSION = "1"
 # step's heading ("## Step 2: Enrol") as its numbered item; MDX is read as Markdown, its tabs
 # under their labels; Markdown, text and HTML read a FAQ question typed plainly as a heading;
 # text reads numbered section headings, columns aligned with spaces or tabs as tables and an
-# underlined first heading as the title, since "spans".
+# underlined first heading as the title, since "spans". PDF reads a table begun at the foot of
+# a page (header and first row; its other rows follow under the repeated header) as a table,
+# and a sentence a page break cut as one block, since "page-breaks".
 LOADER_REVISIONS = {
-    ".pdf": "over-prose",
+    ".pdf": "page-breaks",
     **dict.fromkeys((".md", ".markdown", ".mdx", ".html", ".htm", ".docx", ".txt"), "spans"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time

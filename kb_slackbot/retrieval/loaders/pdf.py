@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import re
 from collections import Counter
+from dataclasses import replace
 
 import structlog
 from pypdf import PageObject, PasswordType, PdfReader
@@ -15,7 +16,7 @@ from pypdf import PageObject, PasswordType, PdfReader
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
 from .paragraphs import PARAGRAPH_BREAK
-from .pdf_tables import with_tables
+from .pdf_tables import table_headers, with_tables
 from .pseudo_headings import numbered_headings
 from .source import LoadError, SourceFile, unreadable
 
@@ -29,6 +30,8 @@ _LIST_MARK = re.compile(r"^(?:[-*+•]|\d+[.)])\s")
 _FIGURE = re.compile(r"\d")
 # A field of a memo's or form's header: "Para: Todos os funcionários …", "Subject: Winter
 # closure", "Approved by: Research Committee" — a label of up to three words and a colon.
+# A paragraph's last line that stops mid-sentence: prose (not a table row) ending in a word.
+_UNFINISHED = re.compile(r"(?m)^[^|\n]*[\w,;]\Z")
 _FIELD = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w.º-]*(?: [\w.º-]+){0,2}: \S")
 
 
@@ -172,7 +175,28 @@ def _sectioned_blocks(pages: list[str], headings_of: dict[str, int]) -> list[Blo
                     path[:] = [(0, part)]
                 if line is not None:
                     path[:] = [h for h in path if h[0] < level] + [(level, line.strip())]
-    return blocks
+    return _across_page_breaks(blocks)
+
+
+def _across_page_breaks(blocks: list[Block]) -> list[Block]:
+    """A sentence the page break cut ("… if there was no" / "break of more than one week.")
+    is one block again, on the page it begins on: the last block of a page that ends mid-
+    sentence (no full stop, colon, or table) and the next page's first, beginning in lower
+    case, under the same headings."""
+    out: list[Block] = []
+    for block in blocks:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and block.page == (last.page or 0) + 1
+            and block.headings == last.headings
+            and _UNFINISHED.search(last.text)
+            and block.text[:1].islower()
+        ):
+            out[-1] = replace(last, text=f"{last.text} {block.text}")
+        else:
+            out.append(block)
+    return out
 
 
 def _layout(page: PageObject) -> str:
@@ -191,9 +215,13 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
         # Encrypted with an empty user password (permissions only) still opens for everyone.
         if reader.is_encrypted and reader.decrypt("") == PasswordType.NOT_DECRYPTED:
             raise LoadError("PDF is encrypted")
-        headers: set[tuple[str, ...]] = set()  # of the tables read so far
+        layouts = [_layout(page) for page in reader.pages]
+        # A table's header: on a page before, its rows go on under the repeated header; on a
+        # page after, it began at the foot of this one, with as few as one row.
+        headers = table_headers(layouts)
         pages = [
-            with_tables(page.extract_text() or "", _layout(page), headers) for page in reader.pages
+            with_tables(page.extract_text() or "", layout, headers)
+            for page, layout in zip(reader.pages, layouts, strict=True)
         ]
         meta_title = (reader.metadata.title if reader.metadata else None) or ""
     if not any(page.strip() for page in pages):

@@ -138,9 +138,10 @@ def _full_row(placed: dict[int, str], first: dict[int, str]) -> bool:
 
 
 def _is_table(table: LayoutTable, headers: Collection[tuple[str, ...]] = ()) -> bool:
-    """A header and at least two rows (one, when a table of the pages before has the same
-    header: it goes on from there), most cells short, and neither a list set with its bullets
-    or numbers apart from the text nor a table of contents (dot leaders)."""
+    """A header and at least two rows (one, when a table of another page has the same
+    header: it goes on from there, or began at the foot of the page before), most cells
+    short, and neither a list set with its bullets or numbers apart from the text nor a table
+    of contents (dot leaders)."""
     words = sorted(len(cell.split()) for row in table.rows for cell in row if cell)
     listed = all(_MARKER.fullmatch(row[0]) for row in table.rows if row[0])
     contents = any(_LEADER.search(cell) for row in table.rows for cell in row)
@@ -169,7 +170,7 @@ def _is_prose(line: str) -> bool:
 
 
 def layout_tables(layout: str, headers: Collection[tuple[str, ...]] = ()) -> list[LayoutTable]:
-    """The tables of one page's layout text; ``headers``: those of the pages before."""
+    """The tables of one page's layout text; ``headers``: those of the other pages."""
     groups = _groups(layout.split("\n"))
     tables: list[LayoutTable] = []
     i = 0
@@ -188,11 +189,16 @@ def layout_tables(layout: str, headers: Collection[tuple[str, ...]] = ()) -> lis
     return tables
 
 
+def table_headers(layouts: list[str]) -> set[tuple[str, ...]]:
+    """The headers of the tables of a document's pages (``layouts``, one page each)."""
+    return {tuple(table.rows[0]) for layout in layouts for table in layout_tables(layout)}
+
+
 def with_tables(plain: str, layout: str, headers: set[tuple[str, ...]] | None = None) -> str:
     """``plain`` (a page's plain text) with the span of each table of ``layout`` replaced by
     that table in Markdown, set apart by blank lines. ``headers``: the headers of the tables
-    of the pages before, to which this page's are added (a table that runs on to the next
-    page repeats its header there, over as few as one row)."""
+    of the other pages (``table_headers``), to which this page's are added (a table that runs
+    on to the next page repeats its header there, over as few as one row on either page)."""
     headers = set() if headers is None else headers
     lines = plain.split("\n")
     for table in layout_tables(layout, headers):
