@@ -123,7 +123,7 @@ DOCUMENTS = ".docx, PDF, HTML or Markdown"
     ("name", "formats"),
     [
         ("memo.doc", DOCUMENTS),
-        ("notes.odt", DOCUMENTS),
+        ("notes.rtf", DOCUMENTS),
         ("deck.ppt", ".pptx or PDF"),
         ("deck.odp", ".pptx or PDF"),
     ],

@@ -1,5 +1,5 @@
-"""Turn files (Markdown, HTML, plain text, PDF, Word, spreadsheets, slide decks) into
-:class:`Document`s.
+"""Turn files (Markdown, HTML, plain text, PDF, Word and OpenDocument text, spreadsheets,
+slide decks) into :class:`Document`s.
 
 Every loader raises :class:`LoadError` with a message meant for a person when a file cannot
 be used; the ingester reports it and moves on.
@@ -13,6 +13,7 @@ from ..documents import Document
 from .docx import load_docx
 from .html import load_html
 from .markdown import load_markdown, load_text
+from .odt import load_odt
 from .pdf import load_pdf
 from .sheets import load_csv, load_xlsx
 from .slides import load_pptx
@@ -34,7 +35,6 @@ _DECK = ".pptx or PDF"
 # to do, not passed over in silence as images and data files are.
 CONVERT_FIRST = {
     ".doc": ("a Word 97–2003 file", _DOCUMENT),
-    ".odt": ("an OpenDocument text", _DOCUMENT),
     ".rtf": ("a rich-text file", _DOCUMENT),
     ".pages": ("a Pages document", _DOCUMENT),
     ".ppt": ("a PowerPoint 97–2003 deck", _DECK),
@@ -53,6 +53,7 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".htm": load_html,
     ".pdf": load_pdf,
     ".docx": load_docx,
+    ".odt": load_odt,
     ".csv": load_csv,
     ".tsv": load_csv,
     ".xlsx": load_xlsx,
