@@ -162,3 +162,54 @@ def make_docx(path: Path, parts: list[tuple[str, object]], title: str | None = N
     path.parent.mkdir(parents=True, exist_ok=True)
     document.save(path)
     return path
+
+
+ODF_NAMESPACES = (
+    " ".join(
+        f'xmlns:{prefix}="urn:oasis:names:tc:opendocument:xmlns:{name}"'
+        for prefix, name in {
+            "office": "office:1.0",
+            "style": "style:1.0",
+            "text": "text:1.0",
+            "table": "table:1.0",
+            "draw": "drawing:1.0",
+            "fo": "xsl-fo-compatible:1.0",
+        }.items()
+    )
+    + ' xmlns:dc="http://purl.org/dc/elements/1.1/"'
+)
+
+
+def make_opendocument(
+    path: Path,
+    kind: str,
+    body: str,
+    automatic: str = "",
+    styles: str = "",
+    title: str | None = None,
+) -> Path:
+    """Write an OpenDocument package as LibreOffice does (the parts the loaders read):
+    ``kind`` "text" (.odt) or "spreadsheet" (.ods); ``body``: what office:body's office:text
+    or office:spreadsheet holds; ``automatic`` and ``styles``: content.xml's automatic styles
+    and styles.xml's named ones; ``title``: meta.xml's title property."""
+
+    def part(root: str, inner: str) -> str:
+        return (
+            f'<?xml version="1.0" encoding="UTF-8"?>'
+            f"<office:{root} {ODF_NAMESPACES}>{inner}</office:{root}>"
+        )
+
+    content = (
+        f"<office:automatic-styles>{automatic}</office:automatic-styles>"
+        f"<office:body><office:{kind}>{body}</office:{kind}></office:body>"
+    )
+    with zipfile.ZipFile(path, "w") as package:
+        package.writestr("mimetype", f"application/vnd.oasis.opendocument.{kind}")
+        package.writestr("content.xml", part("document-content", content))
+        package.writestr(
+            "styles.xml", part("document-styles", f"<office:styles>{styles}</office:styles>")
+        )
+        if title is not None:
+            meta = f"<office:meta><dc:title>{title}</dc:title></office:meta>"
+            package.writestr("meta.xml", part("document-meta", meta))
+    return path

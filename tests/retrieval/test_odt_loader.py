@@ -8,19 +8,8 @@ from pathlib import Path
 import pytest
 
 from kb_slackbot.retrieval.loaders import LoadError, SourceFile, load_document
+from tests.retrieval.helpers import make_opendocument
 
-NS = " ".join(
-    f'xmlns:{prefix}="{uri}"'
-    for prefix, uri in {
-        "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
-        "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
-        "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
-        "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
-        "draw": "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0",
-        "fo": "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0",
-        "dc": "http://purl.org/dc/elements/1.1/",
-    }.items()
-)
 # As LibreOffice writes them: "Heading 2" is stored as Heading_20_2, a custom style names its
 # parent, bold type and numbered lists are automatic styles in content.xml.
 STYLES = (
@@ -72,26 +61,7 @@ TRAVEL = (
 
 
 def make_odt(path: Path, body: str, meta_title: str | None = None) -> Path:
-    def document(root: str, inner: str) -> str:
-        return f'<?xml version="1.0" encoding="UTF-8"?><office:{root} {NS}>{inner}</office:{root}>'
-
-    with zipfile.ZipFile(path, "w") as package:
-        package.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        package.writestr(
-            "content.xml",
-            document(
-                "document-content",
-                f"<office:automatic-styles>{AUTOMATIC}</office:automatic-styles>"
-                f"<office:body><office:text>{body}</office:text></office:body>",
-            ),
-        )
-        package.writestr(
-            "styles.xml", document("document-styles", f"<office:styles>{STYLES}</office:styles>")
-        )
-        if meta_title is not None:
-            meta = f"<office:meta><dc:title>{meta_title}</dc:title></office:meta>"
-            package.writestr("meta.xml", document("document-meta", meta))
-    return path
+    return make_opendocument(path, "text", body, AUTOMATIC, STYLES, meta_title)
 
 
 def load(path: Path):

@@ -13,6 +13,7 @@ from ..documents import Document
 from .docx import load_docx
 from .html import load_html
 from .markdown import load_markdown, load_text
+from .ods import load_ods
 from .odt import load_odt
 from .pdf import load_pdf
 from .sheets import load_csv, load_xlsx
@@ -29,7 +30,7 @@ __all__ = [
 ]
 
 _DOCUMENT = ".docx, PDF, HTML or Markdown"
-_SHEET = ".xlsx or CSV"
+_SHEET = ".xlsx, .ods or CSV"
 _DECK = ".pptx or PDF"
 # Documents people keep beside their pages that no loader reads: each is reported with what
 # to do, not passed over in silence as images and data files are.
@@ -40,7 +41,6 @@ CONVERT_FIRST = {
     ".ppt": ("a PowerPoint 97–2003 deck", _DECK),
     ".odp": ("an OpenDocument presentation", _DECK),
     ".xls": ("an Excel 97–2003 workbook", _SHEET),
-    ".ods": ("an OpenDocument spreadsheet", _SHEET),
     ".numbers": ("a Numbers spreadsheet", _SHEET),
 }
 
@@ -57,6 +57,7 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".csv": load_csv,
     ".tsv": load_csv,
     ".xlsx": load_xlsx,
+    ".ods": load_ods,
     ".pptx": load_pptx,
 }
 SUPPORTED_SUFFIXES = set(_LOADERS)

@@ -38,7 +38,9 @@ def load_csv(source: SourceFile, raw: bytes) -> Document:
         rows = list(csv.reader(io.StringIO(text), _dialect(text)))
     if sum(len(row) for row in rows) > MAX_CELLS:
         raise LoadError(f"a table of more than {MAX_CELLS:,} cells is not read")
-    return file_document(source, title_from_filename(source.path), _blocks(rows, (), first_line=1))
+    return file_document(
+        source, title_from_filename(source.path), sheet_blocks(rows, (), first_line=1)
+    )
 
 
 def load_xlsx(source: SourceFile, raw: bytes) -> Document:
@@ -56,7 +58,7 @@ def load_xlsx(source: SourceFile, raw: bytes) -> Document:
     blocks = []
     for sheet in sheets:
         heading = (sheet.title,) if len(sheets) > 1 else ()
-        blocks += _blocks(_sheet_rows(sheet), heading)
+        blocks += sheet_blocks(_sheet_rows(sheet), heading)
     title = (book.properties.title or "").strip() or title_from_filename(source.path)
     return file_document(source, title, blocks)
 
@@ -82,7 +84,9 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
         return csv.excel
 
 
-def _blocks(rows: list[list[str]], heading: tuple[str, ...], first_line: int = 0) -> list[Block]:
+def sheet_blocks(
+    rows: list[list[str]], heading: tuple[str, ...], first_line: int = 0
+) -> list[Block]:
     """A sheet's rows as a table block, empty rows and columns dropped. The rows above the
     table that hold one cell each are its title (the table's heading) and notes ("All amounts
     in EUR…", a block before the table). ``first_line``: the file's first line number (a CSV
