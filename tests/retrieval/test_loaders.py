@@ -770,6 +770,28 @@ def test_html_faq_questions_and_bold_labels_head_their_answers(tmp_path):
     ]
 
 
+def test_html_text_keeps_the_pages_own_spacing_around_inline_markup(tmp_path):
+    """No space is put before a full stop after a bold word or a link, nor inside brackets
+    around code; words parted by a tag without a space stay apart only where the page parts
+    them (a line break, a block), and a title with markup in it keeps its space."""
+    path = write(
+        tmp_path,
+        "audit.html",
+        "<html><body><h1>Night <em>audit</em></h1>"
+        "<p>Use the template <code>LATE-ARR</code>. See <a href='x'>Shift swaps</a>, "
+        "then run it (<code>cvctl audit run</code>)!</p>"
+        "<table><tr><th>Step <b>one</b></th><th>When</th></tr>"
+        "<tr><td>Close<br>the day</td><td><p>02:00</p><p>daily</p></td></tr></table>"
+        "</body></html>",
+    )
+    document = load(path)
+    assert document.title == "Night audit"
+    assert texts(document) == [
+        "Use the template LATE-ARR. See Shift swaps, then run it (cvctl audit run)!",
+        "| Step one | When |\n| --- | --- |\n| Close the day | 02:00 daily |",
+    ]
+
+
 def test_a_confluence_export_is_read_without_its_page_chrome(tmp_path):
     path = write(
         tmp_path,

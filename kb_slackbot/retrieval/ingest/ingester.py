@@ -54,10 +54,13 @@ PIPELINE_VERSION = "1"
 # text reads numbered section headings, columns aligned with spaces or tabs as tables and an
 # underlined first heading as the title, since "spans". PDF reads a table begun at the foot of
 # a page (header and first row; its other rows follow under the repeated header) as a table,
-# and a sentence a page break cut as one block, since "page-breaks".
+# and a sentence a page break cut as one block, since "page-breaks". HTML, Word and an HTML
+# table in Markdown keep the page's own spacing around inline markup ("shipit.", not
+# "shipit ."), since "inline-text".
 LOADER_REVISIONS = {
     ".pdf": "page-breaks",
-    **dict.fromkeys((".md", ".markdown", ".mdx", ".html", ".htm", ".docx", ".txt"), "spans"),
+    ".txt": "spans",
+    **dict.fromkeys((".md", ".markdown", ".mdx", ".html", ".htm", ".docx"), "inline-text"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

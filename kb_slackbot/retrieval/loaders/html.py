@@ -12,7 +12,7 @@ from ..tokens import visible
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
 from .html_blocks import TITLE_PARAGRAPH, content_blocks
 from .html_bold import bold_classes
-from .html_nodes import ancestors, within
+from .html_nodes import ancestors, inline_text, within
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]
@@ -69,10 +69,10 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
     _drop_marks(root)
     # after dropping the site's header, so a site-logo <h1> is not it
     first_h1 = root.css_first("h1")
-    h1 = visible(first_h1.text(strip=True)) if first_h1 else ""
+    h1 = visible(inline_text(first_h1)) if first_h1 else ""
 
     blocks = content_blocks(root, bold)
-    named = title_node.text(strip=True) if title_node else ""
+    named = inline_text(title_node) if title_node else ""
     if not title and h1 and h1 != named and (landmark is not None or h1 in named):
         # The article's own heading, not the site's name ("Sick leave", not "Acme Wiki" or
         # "Sick leave – Acme Docs").

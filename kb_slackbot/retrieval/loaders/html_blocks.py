@@ -19,7 +19,7 @@ from selectolax.lexbor import LexborNode as Node
 from ..documents import Block
 from ..tokens import visible
 from .html_bold import all_bold, set_in_bold
-from .html_nodes import ancestors, next_text, within
+from .html_nodes import ancestors, inline_text, next_text, within
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
 from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, plain_question, step_heading
@@ -239,10 +239,10 @@ def _node_text(node: Node) -> str:
     if node.tag == "pre":
         return visible(node.text(deep=True) or "").strip("\n")
     if node.tag == "tr":
-        cells = [c.text(separator=" ", strip=True) for c in node.css("th,td")]
+        cells = [inline_text(c) for c in node.css("th,td")]
         text = " | ".join(c for c in cells if c)
     else:
-        text = re.sub(r"\s+", " ", node.text(separator=" ", strip=True)).strip()
+        text = inline_text(node)
     text = visible(text)
     return text if any(c.isalnum() for c in text) else ""
 

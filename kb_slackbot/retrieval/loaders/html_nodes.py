@@ -3,7 +3,50 @@ the text of what follows it."""
 
 from __future__ import annotations
 
+import re
+
 from selectolax.lexbor import LexborNode as Node
+
+# Elements that stand apart from the text around them, as a browser lays them out; inline ones
+# (<b>, <a>, <code>, <span>…) run on with it.
+_BLOCK = frozenset(
+    [
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "dd",
+        "div",
+        "dl",
+        "dt",
+        "figcaption",
+        "figure",
+        "footer",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+    ]
+)
 
 
 def ancestors(node: Node):
@@ -17,6 +60,29 @@ def ancestors(node: Node):
 def within(node: Node, ancestor: Node) -> bool:
     """``node`` lies inside ``ancestor``."""
     return any(parent.mem_id == ancestor.mem_id for parent in ancestors(node))
+
+
+def inline_text(node: Node) -> str:
+    """The element's text as a browser shows it: the page's own spaces between inline elements
+    ("through <b>shipit</b>." is "through shipit.", not "through shipit ."; "Sick <b>leave</b>"
+    is not "Sickleave"), a space where a block or a line break parts it, runs of space one."""
+    parts: list[str] = []
+
+    def walk(parent: Node) -> None:
+        for child in parent.iter(include_text=True):
+            if child.tag == "-text":
+                parts.append(child.text(deep=False) or "")
+            elif child.tag == "br":
+                parts.append(" ")
+            elif child.tag in _BLOCK:
+                parts.append(" ")
+                walk(child)
+                parts.append(" ")
+            elif not child.tag.startswith("-"):  # not a comment
+                walk(child)
+
+    walk(node)
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
 def next_text(node: Node) -> str:

@@ -9,9 +9,9 @@ label and each value its column's header; a header of two rows reads as one ("Pr
 
 from __future__ import annotations
 
-import re
-
 from selectolax.lexbor import LexborNode as Node
+
+from .html_nodes import inline_text
 
 _MAX_SPAN = 100  # a span past this is a typo ("rowspan=9999"), not a table that long
 _MAX_HEADER_ROWS = 3
@@ -47,7 +47,7 @@ def _fields(table: Node) -> str:
 
 
 def _cell_text(cell: Node) -> str:
-    return re.sub(r"\s+", " ", cell.text(separator=" ", strip=True)).replace("|", "/")
+    return inline_text(cell).replace("|", "/")
 
 
 def grid_markdown(grid: list[list[str]]) -> str:
