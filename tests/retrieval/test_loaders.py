@@ -792,6 +792,19 @@ def test_html_text_keeps_the_pages_own_spacing_around_inline_markup(tmp_path):
     ]
 
 
+def test_a_docs_sites_note_title_leads_its_text(tmp_path):
+    """MkDocs and Sphinx write a note's title as a paragraph of its own ("Note"): it leads
+    the note's text, as a Markdown admonition's title does, instead of being a block."""
+    path = write(
+        tmp_path,
+        "deploy.html",
+        "<html><body><h1>Deploy</h1><p>Ship with shipit.</p>"
+        '<div class="admonition warning"><p class="admonition-title">Deploy freeze</p>'
+        "<p>No deploys on <b>Fridays</b>.</p></div></body></html>",
+    )
+    assert texts(load(path)) == ["Ship with shipit.", "Deploy freeze: No deploys on Fridays."]
+
+
 def test_a_confluence_export_is_read_without_its_page_chrome(tmp_path):
     path = write(
         tmp_path,

@@ -16,6 +16,7 @@ from .markdown import load_markdown, load_text
 from .ods import load_ods
 from .odt import load_odt
 from .pdf import load_pdf
+from .rst import load_rst
 from .sheets import load_csv, load_xlsx
 from .slides import load_pptx
 from .source import LoadError, SourceFile, read_source
@@ -49,6 +50,7 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".markdown": load_markdown,
     ".mdx": load_markdown,  # Docusaurus' Markdown with components (loaders.markdown_extras)
     ".txt": load_text,
+    ".rst": load_rst,  # Sphinx / Read the Docs pages (loaders.rst)
     ".html": load_html,
     ".htm": load_html,
     ".pdf": load_pdf,

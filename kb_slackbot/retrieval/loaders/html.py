@@ -67,6 +67,7 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
     if root is None:
         raise LoadError("HTML has no body")
     _drop_marks(root)
+    _titled_notes(root)
     # after dropping the site's header, so a site-logo <h1> is not it
     first_h1 = root.css_first("h1")
     h1 = visible(inline_text(first_h1)) if first_h1 else ""
@@ -115,6 +116,23 @@ def _drop_marks(root: Node) -> None:
         if not visible(link.text(strip=True)).strip(_PERMALINK_SIGNS)
     ]
     _decompose(marks)
+
+
+def _titled_notes(root: Node) -> None:
+    """A note's title (MkDocs, Sphinx and docutils write ``<p class="admonition-title">``)
+    leads its first paragraph ("Note: Book early."), as a Markdown admonition's does
+    (loaders.markdown_extras), rather than standing alone as a block ("Note")."""
+    for title in root.css(".admonition-title"):
+        text = inline_text(title).rstrip(":").strip()
+        body = title.next
+        while body is not None and body.tag == "-text":
+            body = body.next
+        if text and body is not None and body.tag == "p":
+            if body.child is not None:
+                body.child.insert_before(f"{text}: ")
+            else:
+                body.insert_child(f"{text}: ")
+            title.decompose()
 
 
 def _decompose(nodes: list[Node]) -> None:
