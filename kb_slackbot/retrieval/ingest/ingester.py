@@ -56,7 +56,8 @@ PIPELINE_VERSION = "1"
 # a page (header and first row; its other rows follow under the repeated header) as a table,
 # and a sentence a page break cut as one block, since "page-breaks". HTML, Word and an HTML
 # table in Markdown keep the page's own spacing around inline markup ("shipit.", not
-# "shipit ."), since "inline-text".
+# "shipit ."), and HTML reads a docs site's note title as the lead of its text, since
+# "inline-text".
 LOADER_REVISIONS = {
     ".pdf": "page-breaks",
     ".txt": "spans",

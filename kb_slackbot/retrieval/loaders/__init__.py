@@ -1,5 +1,5 @@
-"""Turn files (Markdown, HTML, plain text, PDF, Word and OpenDocument text, spreadsheets,
-slide decks) into :class:`Document`s.
+"""Turn files (Markdown, reStructuredText, HTML, plain text, PDF, Word and OpenDocument text,
+spreadsheets, slide decks, emails) into :class:`Document`s.
 
 Every loader raises :class:`LoadError` with a message meant for a person when a file cannot
 be used; the ingester reports it and moves on.
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from ..documents import Document
 from .docx import load_docx
 from .html import load_html
+from .mail import load_email
 from .markdown import load_markdown, load_text
 from .ods import load_ods
 from .odt import load_odt
@@ -43,6 +44,12 @@ CONVERT_FIRST = {
     ".odp": ("an OpenDocument presentation", _DECK),
     ".xls": ("an Excel 97–2003 workbook", _SHEET),
     ".numbers": ("a Numbers spreadsheet", _SHEET),
+    ".key": ("a Keynote deck", _DECK),
+    ".msg": ("an Outlook message", ".eml (File › Save As) or PDF"),
+    ".adoc": ("an AsciiDoc page", "HTML or Markdown"),
+    ".asciidoc": ("an AsciiDoc page", "HTML or Markdown"),
+    ".org": ("an Org mode page", "Markdown or HTML"),
+    ".epub": ("an EPUB book", "PDF or HTML"),
 }
 
 _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
@@ -61,6 +68,7 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".xlsx": load_xlsx,
     ".ods": load_ods,
     ".pptx": load_pptx,
+    ".eml": load_email,  # an email saved as a file: titled by its subject (loaders.mail)
 }
 SUPPORTED_SUFFIXES = set(_LOADERS)
 
