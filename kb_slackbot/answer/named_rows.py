@@ -12,7 +12,8 @@ country, without a VAT ID" is also in the Swiss row's "8.1% Swiss VAT", so it na
 a number may (cells are full of numbers: "2 business days" does not make "Severity 2" less
 of a name). Lower-case label words ("laptop" in "University-managed laptop") are descriptions,
 not names: "my own laptop" is the *personal device* row. Numbers match whole ("2" is not in
-"12"); everyday words ("and", "per") name nothing. Public reading-comprehension text has no
+"12"), and a date or time names no row ("the week of 11 jan" is not week 11); everyday words
+("and", "per") name nothing. Public reading-comprehension text has no
 tables, so this is a rule, not a fit.
 """
 
@@ -30,12 +31,27 @@ LABEL_END = " — "  # markdown_blocks.table_rows: "label — header: cell; head
 EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
 # "para") is grammar, not a name
 _WORD = re.compile(r"\w+")
+# A date or a time in the question is when, not which row: "the week of 11 jan" does not name
+# week 11, "till 5pm" no row 5.
+_MONTH = (
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|"
+    r"oktober|dezember|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
+    r"novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|"
+    r"diciembre|maart|mei|augustus|janvier|février|mars|avril|juin|juillet|août|septembre|"
+    r"octobre|novembre|décembre)\w*"
+)
+_WHEN = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th|\.|º)?\s*(?:of |de )?{_MONTH}|\b{_MONTH}\s+\d{{1,2}}"
+    r"(?:st|nd|rd|th)?\b|\b\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?\b|"
+    r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|uhr|h)\b|\b\d{1,2}:\d{2}\b",
+    re.IGNORECASE,
+)
 
 
 def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[int]:
     """Positions in ``pairs`` of the table rows the question passes over: the other rows of
     a table (the rows read under one heading of one passage) some rows of which it names."""
-    asked = {w for w in _WORD.findall(question.lower()) if _may_name(w)}
+    asked = {w for w in _WORD.findall(_WHEN.sub(" ", question.lower())) if _may_name(w)}
     if not asked:
         return set()
     tables: dict[tuple[str, str], list[int]] = defaultdict(list)

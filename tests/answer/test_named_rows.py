@@ -66,6 +66,8 @@ def test_a_capitalised_name_names_its_row_in_any_case():
         ("how often does my own laptop ask for mfa?", DEVICES),  # lower case: a description
         ("what do we charge and when?", TAXES),  # everyday words name nothing
         ("late checkout fee in lisbon?", HOTELS),  # names no row at all
+        ("who is on call the week of 2 jan?", SEVERITY),  # a date is when, not which row
+        ("can we stay till 3pm or 12:30 on 3/1?", SEVERITY),  # … and so is a time
     ],
 )
 def test_words_that_name_no_row_keep_the_whole_table(question, table):

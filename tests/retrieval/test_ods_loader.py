@@ -75,6 +75,37 @@ def test_each_visible_sheet_is_a_table_of_its_shown_values(tmp_path):
     ]
 
 
+def test_a_short_row_above_the_header_is_a_note_and_a_cell_comment_is_left_out(tmp_path):
+    comment = (
+        "<office:annotation><text:p>Refunded if the meter over-reads.</text:p></office:annotation>"
+    )
+    body = sheet(
+        "Charges",
+        row(cell("Valid from"), cell("01/01/2027"), cell("Valid until"), cell("31/12/2027")),
+        row(cell("Code"), cell("Service"), cell("Aachen"), cell("Maastricht"), cell("Eupen")),
+        row(
+            f"<table:table-cell><text:p>M-201</text:p>{comment}</table:table-cell>",
+            cell("Meter test"),
+            cell("€95.00"),
+            cell("€89.00"),
+            cell("€102.50"),
+        ),
+        row(
+            cell("R-401"),
+            cell("Reconnection"),
+            cell("€80.00"),
+            cell("€75.00", number_columns_repeated="2"),
+        ),
+    )
+    document = load(make_opendocument(tmp_path / "charges.ods", "spreadsheet", body))
+    assert [b.text for b in document.blocks] == [
+        "Valid from 01/01/2027 Valid until 31/12/2027",
+        "| Code | Service | Aachen | Maastricht | Eupen |\n| --- | --- | --- | --- | --- |\n"
+        "| M-201 | Meter test | €95.00 | €89.00 | €102.50 |\n"
+        "| R-401 | Reconnection | €80.00 | €75.00 | €75.00 |",
+    ]
+
+
 def test_several_sheets_are_read_under_their_names_and_the_title_property_titles(tmp_path):
     body = sheet("Lisbon", row(cell("Desk"), cell("Floor")), row(cell("A1"), cell("3"))) + sheet(
         "Porto", row(cell("Desk"), cell("Floor")), row(cell("B2"), cell("1"))

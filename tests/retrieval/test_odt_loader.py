@@ -33,8 +33,9 @@ TRAVEL = (
     '<text:p text:style-name="P9">Travel policy</text:p>'
     '<text:h text:outline-level="1">Hotels</text:h>'
     '<text:p>Book hotels through<text:s text:c="2"/>the travel tool.<text:note>'
-    "<text:note-citation>1</text:note-citation><text:note-body><text:p>A footnote.</text:p>"
-    "</text:note-body></text:note></text:p>"
+    "<text:note-citation>1</text:note-citation>"
+    "<text:note-body><text:p>Partner hotels are prepaid.</text:p></text:note-body></text:note>"
+    "</text:p>"
     '<text:p><text:span text:style-name="T1">Receipts:</text:span> keep them 6 years.'
     "<office:annotation><text:p>Check this, Ana</text:p></office:annotation></text:p>"
     '<table:table><table:table-column table:number-columns-repeated="3"/>'
@@ -71,12 +72,13 @@ def load(path: Path):
 def test_an_odt_file_is_read_as_the_writer_sees_it(tmp_path):
     """Headings by outline level and by style (also a custom style based on "Heading 2"),
     the Title paragraph as the title (over the file's title property), a table with a merged
-    cell, numbered and bulleted lists, bold type, spaces; the table of contents, a footnote,
-    a comment and an image are left out."""
+    cell, numbered and bulleted lists, bold type, spaces, a footnote after its paragraph; the
+    table of contents, a comment and an image are left out."""
     document = load(make_odt(tmp_path / "travel.odt", TRAVEL, meta_title="Template v2"))
     assert document.title == "Travel policy"
     assert [(b.headings, b.text) for b in document.blocks] == [
         (("Hotels",), "Book hotels through the travel tool."),
+        (("Hotels",), "Partner hotels are prepaid."),  # the footnote, after what cites it
         (("Hotels",), "Receipts: keep them 6 years."),
         (
             ("Hotels",),
@@ -97,6 +99,30 @@ def test_the_title_property_then_the_first_heading_title_an_odt_without_a_title_
         "Parking rules"
     )
     assert load(make_odt(tmp_path / "b.odt", body)).title == "Parking"
+
+
+def test_a_numbered_list_interrupted_by_a_paragraph_goes_on_counting(tmp_path):
+    item = "<text:list-item><text:p>{}</text:p></text:list-item>"
+    body = (
+        '<text:h text:outline-level="1">Steps</text:h>'
+        f'<text:list text:style-name="L1" xml:id="list1">{item.format("Log it.")}'
+        f"{item.format('Isolate it.')}</text:list>"
+        "<text:p>Priority customers are phoned.</text:p>"
+        f'<text:list text:style-name="L1" text:continue-list="list1">{item.format("Repair it.")}'
+        "</text:list>"
+        f'<text:list text:style-name="L1" text:continue-numbering="true">'
+        f"{item.format('Close it.')}</text:list>"
+        f'<text:list text:style-name="L1">{item.format("Start again.")}</text:list>'
+    )
+    blocks = load(make_odt(tmp_path / "burst.odt", body, meta_title="Burst")).blocks
+    assert [b.text for b in blocks] == [
+        "1. Log it.",
+        "2. Isolate it.",
+        "Priority customers are phoned.",
+        "3. Repair it.",
+        "4. Close it.",
+        "1. Start again.",
+    ]
 
 
 def test_headings_numbered_by_a_list_stay_headings(tmp_path):

@@ -88,7 +88,8 @@ def _cells(row: ElementTree.Element) -> tuple[list[str], list[tuple[int, int, in
     for cell in row:
         if cell.tag not in _CELLS:
             continue
-        text = "\n".join("".join(p.itertext()) for p in cell.iter(q("text:p")))
+        # the cell's own paragraphs, not those of a comment (office:annotation) on it
+        text = "\n".join("".join(p.itertext()) for p in cell.findall(q("text:p")))
         times = _repeat(cell, q("table:number-columns-repeated"))
         down = _repeat(cell, q("table:number-rows-spanned"))
         across = _repeat(cell, q("table:number-columns-spanned"))

@@ -3,7 +3,9 @@ HTML — headings by outline level, numbered and bulleted lists, tables with the
 bold type — and then read like any HTML page (loaders.html), as Word files are (loaders.docx).
 
 What the writer sees is kept; what the page does not show as text is left out: the table of
-contents, footnotes and comments, images and text frames. A paragraph set in the "Title"
+contents, comments, images and text frames. A footnote is read right after the paragraph that
+cites it (a limit or an exception is often there), and a numbered list that goes on after a
+paragraph between goes on counting ("4. Arrange alternative supply"). A paragraph set in the "Title"
 style titles the document (then the file's title property, then its first heading).
 """
 
@@ -25,7 +27,6 @@ _SKIPPED = {
     for n in (
         "text:table-of-content",
         "text:alphabetical-index",
-        "text:note",
         "office:annotation",
         "text:tracked-changes",
         "text:sequence-decls",
@@ -36,6 +37,7 @@ _SKIPPED = {
     )
 }
 _SKIPPED_INLINE = _SKIPPED | {q("draw:frame")}  # images and text boxes
+_XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 
 class _Styles:
@@ -96,8 +98,16 @@ class _Writer:
     def __init__(self, styles: _Styles) -> None:
         self.styles = styles
         self.title = ""  # the first paragraph in the "Title" style
+        self.notes: list[str] = []  # footnotes cited in the block being written
+        self.numbered: dict[str, int] = {}  # a numbered list's id (and style) → its last number
 
     def block(self, node: ElementTree.Element) -> str:
+        """The element as HTML, followed by the footnotes it cites."""
+        html = self._block(node)
+        notes, self.notes = self.notes, []
+        return html + "".join(f"<p>{escape(note)}</p>" for note in notes)
+
+    def _block(self, node: ElementTree.Element) -> str:
         tag = node.tag
         if tag in _SKIPPED:
             return ""
@@ -117,18 +127,19 @@ class _Writer:
                 text = f"<b>{text}</b>"
             return f"<p>{text}</p>"
         if tag == q("text:list"):
-            return self.listing(node, style)
+            return self.listing(node, style, top=True)
         if tag == q("table:table"):
             return self.table(node)
         # sections, index bodies and other containers: their blocks
         return "".join(self.block(child) for child in node)
 
-    def listing(self, node: ElementTree.Element, style: str) -> str:
+    def listing(self, node: ElementTree.Element, style: str, top: bool = False) -> str:
         entries = [child for item in node for child in item]
         if any(child.tag == q("text:h") for child in entries):
             # headings numbered by a list ("1. Purpose"): the headings and their text
             return "".join(self.block(child) for child in entries)
         kind = "ol" if style in self.styles.numbered else "ul"
+        start = self._first_number(node, style) if top and kind == "ol" else 1
         items = []
         for item in node:
             if item.tag not in (q("text:list-item"), q("text:list-header")):
@@ -142,7 +153,20 @@ class _Writer:
                 else:
                     parts.append(self.block(child))
             items.append(f"<li>{' '.join(p for p in parts if p)}</li>")
-        return f"<{kind}>{''.join(items)}</{kind}>"
+        if top and kind == "ol":
+            last = start + len(items) - 1
+            self.numbered[node.get(_XML_ID, "")] = self.numbered[f"style:{style}"] = last
+        numbering = f' start="{start}"' if start > 1 else ""
+        return f"<{kind}{numbering}>{''.join(items)}</{kind}>"
+
+    def _first_number(self, node: ElementTree.Element, style: str) -> int:
+        """Where a numbered list starts counting: on from the list it continues (LibreOffice
+        writes text:continue-list="<its id>", older writers text:continue-numbering), else 1."""
+        if (earlier := node.get(q("text:continue-list"))) in self.numbered:
+            return self.numbered[earlier] + 1
+        if node.get(q("text:continue-numbering")) == "true":
+            return self.numbered.get(f"style:{style}", 0) + 1
+        return 1
 
     def table(self, node: ElementTree.Element) -> str:
         head, body = [], []
@@ -179,7 +203,11 @@ class _Writer:
         out = [escape(node.text or "")]
         for child in node:
             tag = child.tag
-            if tag in _SKIPPED_INLINE:
+            if tag == q("text:note"):  # read after the paragraph (see block)
+                body = child.find(q("text:note-body"))
+                if body is not None and (note := _plain(body)):
+                    self.notes.append(note)
+            elif tag in _SKIPPED_INLINE:
                 pass
             elif tag == q("text:s"):
                 count = child.get(q("text:c"), "1")

@@ -104,18 +104,29 @@ def sheet_blocks(
     grid = [[row[c] for c in used] for row in grid]
     lines = [n for n, _ in numbered]
     filled = [sum(1 for cell in row if cell) for row in grid]
-    above = next((n for n, count in enumerate(filled) if count > 1), 0)  # title and notes
-    texts = [next(cell for cell in row if cell) for row in grid[:above]]
+    above = next((n for n in range(len(grid)) if _heads_table(filled, n)), 0)  # title and notes
+    texts = [" ".join(cell for cell in row if cell) for row in grid[:above]]
+    titled = bool(texts) and filled[0] == 1  # a lone first cell: "Per diem rates 2026"
+    if titled:
+        heading = (*heading, texts[0])
     blocks = []
-    if texts:
-        heading = (*heading, texts[0])  # "Per diem rates 2026"
-    if len(texts) > 1:
-        start, end = (lines[1], lines[above - 1]) if first_line else (None, None)
-        blocks.append(Block("\n".join(texts[1:]), heading, start_line=start, end_line=end))
+    if len(texts) > titled:
+        first = lines[int(titled)]
+        start, end = (first, lines[above - 1]) if first_line else (None, None)
+        notes = "\n".join(texts[int(titled) :])
+        blocks.append(Block(notes, heading, start_line=start, end_line=end))
     grid, lines = grid[above:], lines[above:]
     start, end = (lines[0], lines[-1]) if first_line else (None, None)
     blocks.append(Block(text=grid_markdown(grid), headings=heading, start_line=start, end_line=end))
     return blocks
+
+
+def _heads_table(filled: list[int], n: int) -> bool:
+    """Row ``n`` (``filled``: each row's count of filled cells) is the table's header: it
+    fills two cells or more, and as many as most rows under it do. A shorter row above the
+    header ("Valid from | 01/01/2027 | Valid until | 31/12/2027") is a note, not the header."""
+    below = sorted(filled[n + 1 :])
+    return filled[n] > 1 and (not below or filled[n] >= below[len(below) // 2])
 
 
 def _sheet_rows(sheet) -> list[list[str]]:
