@@ -57,10 +57,12 @@ PIPELINE_VERSION = "1"
 # and a sentence a page break cut as one block, since "page-breaks". HTML, Word and an HTML
 # table in Markdown keep the page's own spacing around inline markup ("shipit.", not
 # "shipit ."), and HTML reads a docs site's note title as the lead of its text, since
-# "inline-text".
+# "inline-text". A spreadsheet's row above the header that fills fewer cells than the rows
+# under it is read as a note, not as the header, since "notes-above".
 LOADER_REVISIONS = {
     ".pdf": "page-breaks",
     ".txt": "spans",
+    **dict.fromkeys((".csv", ".tsv", ".xlsx"), "notes-above"),
     **dict.fromkeys((".md", ".markdown", ".mdx", ".html", ".htm", ".docx"), "inline-text"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
