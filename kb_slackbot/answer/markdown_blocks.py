@@ -73,7 +73,7 @@ def parse_blocks(text: str) -> list[Block]:
             last.lines.append(line)
         else:
             blocks.append(Block(kind, [line]))
-    return [_fields_as_list(b) for b in blocks if b.kind != "blank"]
+    return _field_paragraphs([_fields_as_list(b) for b in blocks if b.kind != "blank"])
 
 
 # "Motorbike: 0.20 EUR per km" — a short label, a colon, a value: a line of a field list.
@@ -87,10 +87,34 @@ def _fields_as_list(block: Block) -> Block:
     own, not joined with the others into one sentence."""
     if block.kind != "prose" or len(block.lines) < 2:
         return block
-    for line in block.lines:
-        if not _FIELD_LINE.match(line) or len(line.split(":")[0].split()) > _FIELD_LABEL_WORDS:
-            return block
+    if not all(_is_field(line) for line in block.lines):
+        return block
     return Block("list", [f"- {line.strip()}" for line in block.lines])
+
+
+def _field_paragraphs(blocks: list[Block]) -> list[Block]:
+    """Fields set as paragraphs of their own, one after another ("Control Room: as Aachen." /
+    "Bottled water store: Kalterbach reservoir garage…", as word processors and wikis write
+    a site's details), are a list too: each is read as an item under its section's heading
+    ("Eupen"), which the bare line does not name."""
+    out: list[Block] = []
+    run: list[Block] = []
+    for block in [*blocks, Block("end", [])]:
+        if block.kind == "prose" and len(block.lines) == 1 and _is_field(block.lines[0]):
+            run.append(block)
+            continue
+        if len(run) >= 2:
+            out.append(Block("list", [f"- {b.lines[0].strip()}" for b in run]))
+        else:
+            out += run
+        run = []
+        if block.kind != "end":
+            out.append(block)
+    return out
+
+
+def _is_field(line: str) -> bool:
+    return bool(_FIELD_LINE.match(line)) and len(line.split(":")[0].split()) <= _FIELD_LABEL_WORDS
 
 
 def _cells(line: str) -> list[str]:

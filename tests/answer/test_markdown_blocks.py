@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from kb_slackbot.answer.candidates import section_steps
+from kb_slackbot.answer.candidates import extract_units, section_steps
 from kb_slackbot.answer.markdown_blocks import list_items, parse_blocks, table_rows
+from kb_slackbot.answer.piece_features import scored_text
 
 
 def test_blocks_keep_fenced_code_whole_and_read_call_outs_as_prose():
@@ -96,6 +97,32 @@ def test_fields_typed_one_under_another_are_items_not_one_sentence():
     assert [b.kind for b in parse_blocks(prose)] == ["prose"]
     one = "Car: 0.30 EUR per km"
     assert [b.kind for b in parse_blocks(one)] == ["prose"]
+
+
+def test_fields_set_as_paragraphs_of_their_own_are_items_under_their_heading():
+    """A site's details written one field per paragraph (word processors, wikis) are a list
+    too, so each is read with its section's heading ("Eupen"), which the line does not name;
+    a lone field paragraph, or fields parted by prose, stay prose."""
+    site = (
+        "Control Room: as Aachen.\n\n"
+        "Bottled water store: Kalterbach reservoir garage, Kalterbachweg 4.\n\n"
+        "Customer letters: in German and French."
+    )
+    assert [(b.kind, b.lines) for b in parse_blocks(site)] == [
+        (
+            "list",
+            [
+                "- Control Room: as Aachen.",
+                "- Bottled water store: Kalterbach reservoir garage, Kalterbachweg 4.",
+                "- Customer letters: in German and French.",
+            ],
+        )
+    ]
+    units = extract_units(site, "Burst response › Site information › Eupen")
+    store = next(u for u in units if u.text.startswith("Bottled water store"))
+    assert store.kind == "item" and "Eupen" in scored_text(store)
+    parted = "Deadline: 24 hours.\n\nReports go to the Head of Operations.\n\nOwner: Ops."
+    assert [b.kind for b in parse_blocks(parted)] == ["prose", "prose", "prose"]
 
 
 def test_bullets_typed_as_glyphs_are_items():
