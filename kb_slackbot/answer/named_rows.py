@@ -13,8 +13,8 @@ a number may (cells are full of numbers: "2 business days" does not make "Severi
 of a name). Lower-case label words ("laptop" in "University-managed laptop") are descriptions,
 not names: "my own laptop" is the *personal device* row. Numbers match whole ("2" is not in
 "12"), and a date or time names no row ("the week of 11 jan" is not week 11); everyday words
-("and", "per") name nothing. Public reading-comprehension text has no
-tables, so this is a rule, not a fit.
+("and", "per") name nothing. Public reading-comprehension text has no tables, so this is a
+rule, not a fit.
 """
 
 from __future__ import annotations

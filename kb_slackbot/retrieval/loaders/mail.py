@@ -19,6 +19,9 @@ from .html import html_document
 from .markdown import load_text
 from .source import LoadError, SourceFile, unreadable
 
+# The Subject header line, with its folded continuation lines, as the file's bytes hold it.
+_RAW_SUBJECT = re.compile(rb"^subject:[ \t]*(.*(?:\r?\n[ \t].*)*)", re.I | re.M)
+
 
 def load_email(source: SourceFile, raw: bytes) -> Document:
     with unreadable("email"):
@@ -40,9 +43,6 @@ def load_email(source: SourceFile, raw: bytes) -> Document:
         return replace(document, updated=parsedate_to_datetime(str(sent)).date())
     except (TypeError, ValueError):
         return document  # no date header, or an unreadable one: the file's date stays
-
-
-_RAW_SUBJECT = re.compile(rb"^subject:[ \t]*(.*(?:\r?\n[ \t].*)*)", re.I | re.M)
 
 
 def _subject(message: EmailMessage, raw: bytes) -> str:

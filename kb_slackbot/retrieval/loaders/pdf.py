@@ -30,9 +30,9 @@ _LIST_MARK = re.compile(r"^(?:[-*+•]|\d+[.)])\s")
 _FIGURE = re.compile(r"\d")
 # A field of a memo's or form's header: "Para: Todos os funcionários …", "Subject: Winter
 # closure", "Approved by: Research Committee" — a label of up to three words and a colon.
+_FIELD = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w.º-]*(?: [\w.º-]+){0,2}: \S")
 # A paragraph's last line that stops mid-sentence: prose (not a table row) ending in a word.
 _UNFINISHED = re.compile(r"(?m)^[^|\n]*[\w,;]\Z")
-_FIELD = re.compile(r"^[A-ZÀ-ÖØ-Þ][\w.º-]*(?: [\w.º-]+){0,2}: \S")
 
 
 def _unended(line: str) -> bool:

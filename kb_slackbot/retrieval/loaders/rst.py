@@ -175,20 +175,23 @@ class _Silent(Directive):
         return []
 
 
-for _role in _TEXT_ROLES:
-    roles.register_local_role(_role, _text_role)
-for _name in _CONTENT_DIRECTIVES:
-    directives.register_directive(_name, _Content)
-for _name in _SILENT_DIRECTIVES:
-    directives.register_directive(_name, _Silent)
-
-
 class _SphinxCodeBlock(CodeBlock):
+    """docutils' code block, taking Sphinx's options (":caption:", ":linenos:") too."""
+
     option_spec = _AnyOptions(CodeBlock.option_spec)
 
 
-for _name in ("code-block", "sourcecode"):
-    directives.register_directive(_name, _SphinxCodeBlock)
+# docutils keeps roles and directives in process-wide registries; registering Sphinx's names
+# there only turns what would be an error for any docutils reader in the process into text.
+for _role in _TEXT_ROLES:
+    roles.register_local_role(_role, _text_role)
+for _name, _directive in (
+    *((name, _Content) for name in _CONTENT_DIRECTIVES),
+    *((name, _Silent) for name in _SILENT_DIRECTIVES),
+    ("code-block", _SphinxCodeBlock),
+    ("sourcecode", _SphinxCodeBlock),
+):
+    directives.register_directive(_name, _directive)
 
 
 def load_rst(source: SourceFile, raw: bytes) -> Document:
