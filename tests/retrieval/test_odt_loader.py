@@ -47,6 +47,10 @@ TRAVEL = (
     "<table:table-row><table:table-cell><text:p>Berlin</text:p></table:table-cell>"
     "<table:table-cell><text:p>€160</text:p></table:table-cell>"
     "<table:table-cell><text:p>€40</text:p></table:table-cell></table:table-row>"
+    # identical neighbours, written once as LibreOffice does
+    "<table:table-row><table:table-cell><text:p>Lyon</text:p></table:table-cell>"
+    '<table:table-cell table:number-columns-repeated="2"><text:p>€120</text:p>'
+    "</table:table-cell></table:table-row>"
     "<table:table-row><table:table-cell><text:p>Paris</text:p></table:table-cell>"
     '<table:table-cell table:number-columns-spanned="2"><text:p>€230 with meals</text:p>'
     "</table:table-cell><table:covered-table-cell/></table:table-row></table:table>"
@@ -83,6 +87,7 @@ def test_an_odt_file_is_read_as_the_writer_sees_it(tmp_path):
         (
             ("Hotels",),
             "| City | Hotel per night | Meals |\n| --- | --- | --- |\n| Berlin | €160 | €40 |\n"
+            "| Lyon | €120 | €120 |\n"
             "| Paris | €230 with meals | €230 with meals |",
         ),
         (("Hotels", "Booking"), "1. Open the travel tool."),

@@ -5,8 +5,8 @@ bold type — and then read like any HTML page (loaders.html), as Word files are
 What the writer sees is kept; what the page does not show as text is left out: the table of
 contents, comments, images and text frames. A footnote is read right after the paragraph that
 cites it (a limit or an exception is often there), and a numbered list that goes on after a
-paragraph between goes on counting ("4. Arrange alternative supply"). A paragraph set in the "Title"
-style titles the document (then the file's title property, then its first heading).
+paragraph between goes on counting ("4. Arrange alternative supply"). A paragraph set in the
+"Title" style titles the document (then the file's title property, then its first heading).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .html import html_document
 from .opendocument import q, read_package
 from .source import SourceFile, unreadable
 
-MAX_REPEAT = 64  # an empty cell "repeated" across the page's width is one cell
+MAX_REPEAT = 64  # cells one "repeated" element stands for, at most
 
 # Left out with everything in them: not the page's text.
 _SKIPPED = {
@@ -193,8 +193,9 @@ class _Writer:
             text = "<br>".join(
                 t for t in (self.inline(p) for p in cell.iter() if p.tag == q("text:p")) if t
             )
+            # identical neighbours are written once, "repeated" (an empty rest of a row too)
             repeat = cell.get(q("table:number-columns-repeated"), "1")
-            times = min(int(repeat), MAX_REPEAT) if repeat.isdigit() and not text else 1
+            times = min(int(repeat), MAX_REPEAT) if repeat.isdigit() else 1
             cells += [f"<{cell_tag}{spans}>{text}</{cell_tag}>"] * times
         return f"<tr>{''.join(cells)}</tr>"
 
