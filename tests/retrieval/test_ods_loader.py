@@ -124,3 +124,9 @@ def test_a_file_that_is_no_ods_or_is_damaged_says_so(tmp_path):
     empty = make_opendocument(tmp_path / "empty.ods", "spreadsheet", sheet("One", row(cell())))
     with pytest.raises(LoadError, match="no readable text"):
         load(empty)
+    # a filled row repeated a million times is refused before it is spread
+    huge = sheet(
+        "Log", row(cell("Date"), cell("Reading")), row(cell("x"), cell("1"), repeated=10**6)
+    )
+    with pytest.raises(LoadError, match="more than 500,000 cells"):
+        load(make_opendocument(tmp_path / "log.ods", "spreadsheet", huge))

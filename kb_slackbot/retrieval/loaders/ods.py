@@ -60,14 +60,14 @@ def _rows(table: ElementTree.Element) -> list[list[str]]:
         if not any(cells_of_row):
             pending += times
             continue
+        cells += times * len(cells_of_row)
+        if cells > MAX_CELLS:  # before spreading the repeats, not after
+            raise LoadError(f"a workbook of more than {MAX_CELLS:,} cells is not read")
         rows += [[] for _ in range(min(pending, 1))]  # one empty row keeps a gap a gap
         pending = 0
-        for _ in range(min(times, MAX_CELLS)):
+        for _ in range(times):
             merges += [(len(rows), c, r, n) for c, r, n in spans]
             rows.append(list(cells_of_row))
-            cells += len(cells_of_row)
-        if cells > MAX_CELLS:
-            raise LoadError(f"a workbook of more than {MAX_CELLS:,} cells is not read")
     width = max((len(r) for r in rows), default=0)
     for r, c, down, across in merges:
         value = rows[r][c]
