@@ -150,6 +150,19 @@ def test_an_excel_workbook_reads_each_visible_sheet_as_shown(tmp_path):
     assert "not for anyone" not in " ".join(b.text for b in document.blocks)
 
 
+def test_the_header_is_looked_for_among_a_sheets_first_rows_only():
+    """A note row above the header is a note; past the first rows of two cells or more, the
+    first such row is the header, as it always was (and a long sheet is not searched row by
+    row)."""
+    noted = [["Valid from", "01/01/2027"], ["Code", "Service", "Price"], ["C-1", "New", "€9"]]
+    (note, table) = sheets.sheet_blocks(noted, ())
+    assert note.text == "Valid from 01/01/2027"
+    assert table.text.startswith("| Code | Service | Price |")
+    long = [["Day", "Shift"]] + [[str(d), "early"] for d in range(1, 15)] + [["x", "y", "z"]] * 20
+    (table,) = sheets.sheet_blocks(long, ())
+    assert table.text.startswith("| Day | Shift |")
+
+
 def test_a_damaged_or_old_workbook_says_what_is_wrong(tmp_path):
     with pytest.raises(LoadError, match=r"not an Excel workbook \(\.xlsx\)"):
         load(write(tmp_path, "prices.xlsx", "name,price\n"))

@@ -22,6 +22,7 @@ from .html_tables import grid_markdown
 from .source import LoadError, SourceFile, decode_text, require_package, unreadable
 
 MAX_CELLS = 500_000  # a sheet past this is a data export, not a page people ask about
+_HEADER_ROWS = 10  # rows of two cells or more looked at for the header (notes above are few)
 _CURRENCY = re.compile(r"[€$£¥₹]|\bR\$|\bCHF\b")
 
 
@@ -104,7 +105,11 @@ def sheet_blocks(
     grid = [[row[c] for c in used] for row in grid]
     lines = [n for n, _ in numbered]
     filled = [sum(1 for cell in row if cell) for row in grid]
-    above = next((n for n in range(len(grid)) if _heads_table(filled, n)), 0)  # title and notes
+    # title and notes: the rows above the header (looked for among the first rows only)
+    wide = [n for n in range(len(grid)) if filled[n] > 1]
+    above = next(
+        (n for n in wide[:_HEADER_ROWS] if _heads_table(filled, n)), wide[0] if wide else 0
+    )
     texts = [" ".join(cell for cell in row if cell) for row in grid[:above]]
     titled = bool(texts) and filled[0] == 1  # a lone first cell: "Per diem rates 2026"
     if titled:
@@ -122,11 +127,11 @@ def sheet_blocks(
 
 
 def _heads_table(filled: list[int], n: int) -> bool:
-    """Row ``n`` (``filled``: each row's count of filled cells) is the table's header: it
-    fills two cells or more, and as many as most rows under it do. A shorter row above the
+    """Row ``n`` (``filled``: each row's count of filled cells; it fills two or more) is the
+    table's header: it fills as many cells as most rows under it do. A shorter row above the
     header ("Valid from | 01/01/2027 | Valid until | 31/12/2027") is a note, not the header."""
     below = sorted(filled[n + 1 :])
-    return filled[n] > 1 and (not below or filled[n] >= below[len(below) // 2])
+    return not below or filled[n] >= below[len(below) // 2]
 
 
 def _sheet_rows(sheet) -> list[list[str]]:
