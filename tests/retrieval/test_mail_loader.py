@@ -87,6 +87,15 @@ def test_a_subject_written_in_utf_8_as_it_is_reads_as_written(tmp_path):
     assert [b.text for b in document.blocks] == ["Os dísticos custam 150 € por ano."]
 
 
+def test_a_body_in_a_character_set_python_does_not_know_is_read_as_utf_8(tmp_path):
+    path = tmp_path / "archive.eml"
+    path.write_bytes(
+        b"Subject: Canteen hours\nContent-Type: text/plain; charset=unknown-8bit\n"
+        b"Content-Transfer-Encoding: 8bit\n\nThe canteen opens at 11:30 \xe2\x80\x93 no change.\n"
+    )
+    assert [b.text for b in load(path).blocks] == ["The canteen opens at 11:30 – no change."]
+
+
 def test_what_is_no_email_or_has_no_text_says_so(tmp_path):
     not_mail = tmp_path / "notes.eml"
     not_mail.write_bytes(b"\x00\x01binary")

@@ -29,7 +29,7 @@ def load_email(source: SourceFile, raw: bytes) -> Document:
         if not isinstance(message, EmailMessage) or not message.keys():
             raise LoadError("not an email (no header lines such as Subject: or From:)")
         body = message.get_body(preferencelist=("html", "plain"))
-        content = body.get_content() if body is not None else ""
+        content = _content(body) if body is not None else ""
         subject = _subject(message, raw)
         sent = message.get("date")
     if not isinstance(content, str) or not content.strip():
@@ -43,6 +43,16 @@ def load_email(source: SourceFile, raw: bytes) -> Document:
         return replace(document, updated=parsedate_to_datetime(str(sent)).date())
     except (TypeError, ValueError):
         return document  # no date header, or an unreadable one: the file's date stays
+
+
+def _content(body: EmailMessage) -> str:
+    """The body's text; one in a character set Python does not know ("unknown-8bit", as list
+    archives write it) as UTF-8, any byte that is not shown as a replacement mark."""
+    try:
+        return body.get_content()
+    except LookupError:
+        payload = body.get_payload(decode=True)
+        return payload.decode("utf-8", errors="replace") if isinstance(payload, bytes) else ""
 
 
 def _subject(message: EmailMessage, raw: bytes) -> str:
