@@ -15,6 +15,7 @@ from ..retrieval.results import SearchResult
 from . import prompts
 from .context import ContextSource, TokenCounter, build_context
 from .models import Turn, Usage
+from .quoted_sections import ChunksOfPage, cite_quoted_sections
 from .reader import Reading
 
 # Room kept free in the context budget for the chat format's own tokens.
@@ -51,7 +52,10 @@ def draft(
     cautious: bool,
     count_tokens: TokenCounter,
     config: GenerationConfig,
+    chunks_of: ChunksOfPage = lambda _doc_id: [],
 ) -> Draft:
+    """``chunks_of``: a page's chunks, so the reader's quotes from another section of a found
+    page are cited as that section (quoted_sections.py)."""
     system = prompts.system_prompt(language, cautious)
     overhead = sum(count_tokens([system, question, *(t.content for t in history)]))
     context = build_context(
@@ -64,7 +68,9 @@ def draft(
             return _from_model(provider, system, question, history, context, config, started)
         except LLMError as exc:
             error = str(exc)
-    return _from_reader(reading, context, started, error)
+    return _from_reader(
+        reading, cite_quoted_sections(context, reading.picks, chunks_of), started, error
+    )
 
 
 def _from_model(

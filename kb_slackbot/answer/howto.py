@@ -41,7 +41,7 @@ def best_code(
     if not options:
         return None
     p, passage, unit = max(options, key=lambda o: o[0])
-    return Pick(passage.number, unit, p)
+    return Pick(passage.number, unit, p, passage.heading)
 
 
 def best_steps(
@@ -108,4 +108,4 @@ def best_steps(
                 return None
     section = heading.split(" › ", 1)[1] if " › " in heading else ""
     text = f"*{section}*\n{steps}" if section else steps
-    return Pick(passage.number, Unit("steps", text, heading), p), cover
+    return Pick(passage.number, Unit("steps", text, heading), p, heading), cover

@@ -57,7 +57,7 @@ def with_next_piece(
     said = " ".join(p.unit.shown for p in reading.picks)
     if words > budget or overlaps(unit.text, said):
         return reading
-    picks = [best, Pick(best.number, unit, best.probability)]
+    picks = [best, Pick(best.number, unit, best.probability, best.heading)]
     for other in reading.picks[1:]:
         if words + other.unit.shown_words <= max_words:
             picks.append(other)

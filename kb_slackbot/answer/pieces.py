@@ -27,6 +27,9 @@ class Pick:
     number: int
     unit: Unit
     probability: float
+    # "Title › Section" of the section the piece was read from: the found passage's own, or
+    # another section of its page (steps, a table's rows); the answer cites that section.
+    heading: str = ""
 
 
 def overlaps(a: str, b: str) -> bool:

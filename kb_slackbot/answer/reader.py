@@ -263,14 +263,14 @@ class Reader:
                 # The steps are the piece shown: how much of the question they cover counts.
                 cover = max(cover, facts["coverage"])
                 return Reading([steps], best, **{**facts, "coverage": cover})
-        picks = [Pick(best_passage.number, best_unit, best)]
+        picks = [Pick(best_passage.number, best_unit, best, best_passage.heading)]
         words = best_unit.shown_words
         if howto and "```" not in best_unit.text:
             # A how-to answered by a sentence: the command its passage gives goes with it.
             code = best_code(pairs, probabilities, best_passage.number)
             if code is not None and overlaps(code.unit.text, best_unit.text):
                 # The sentence introduces the command: quote them together.
-                picks[0] = Pick(best_passage.number, code.unit, best)
+                picks[0] = Pick(best_passage.number, code.unit, best, code.heading)
                 words = code.unit.shown_words
             elif code is not None:
                 picks.append(code)
@@ -289,6 +289,6 @@ class Reader:
             too_long = words + unit.shown_words > self.config.max_words
             if p < best * self.config.second_ratio or too_long:
                 break
-            picks.append(Pick(passage.number, unit, p))
+            picks.append(Pick(passage.number, unit, p, passage.heading))
             words += unit.shown_words
         return Reading(picks, best, **facts)

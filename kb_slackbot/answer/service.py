@@ -216,6 +216,7 @@ class AnswerService:
             cautious=verdict.band == "low",
             count_tokens=self.count_tokens,
             config=self.config.generation,
+            chunks_of=self.searcher.page_chunks,
         )
         return compose.answered(base, drafted, response.results, verdict, how), drafted.error
 

@@ -55,6 +55,7 @@ class QuestionOutcome:
     key_facts: bool | None = None  # the answer holds the reference's key facts (None: no ref.)
     # … the top-k passages do: what a generating model (or a better reader) could answer from
     key_facts_retrieved: bool | None = None
+    suggested: list[str] = field(default_factory=list)  # "you might look at" pages (not found)
     judge_verdict: str | None = None  # None: not judged (see the module docstring)
     judge_score: float | None = None
     judge_reason: str | None = None
@@ -131,6 +132,7 @@ def run_eval(
                 if item.reference_answer and result.status == "answered"
                 else (False if item.reference_answer else None),
                 key_facts_retrieved=_facts_in(response.results, reference) if reference else None,
+                suggested=[_key(s.url, s.doc_id, expected) for s in result.suggestions],
                 judge_verdict=judgement.verdict if judgement else None,
                 judge_score=judgement.score if judgement else None,
                 judge_reason=judgement.reason if judgement else None,
@@ -160,6 +162,7 @@ def summarise(
         p, r = metrics.precision_recall(set(o.cited), set(o.expected))
         precisions.append(p)
         recalls.append(r)
+    missed = [o for o in answerable if o.status == "not_found"]
     abstain = metrics.binary_scores(
         [o.status == "not_found" for o in outcomes], [not o.answerable for o in outcomes]
     )
@@ -183,6 +186,15 @@ def summarise(
         "answerability_auroc": metrics.auroc(
             [o.p_answerable for o in outcomes if o.p_answerable is not None],
             [o.answerable for o in outcomes if o.p_answerable is not None],
+        ),
+        # A "not found" still helps when it points at the page: of the answerable questions
+        # answered "not found", the share whose "you might look at" lists an expected page;
+        # and how many pages a "not found" lists on average.
+        "not_found_expected_suggested": metrics.mean(
+            [float(bool(set(o.suggested) & set(o.expected))) for o in missed]
+        ),
+        "suggestions_per_not_found": metrics.mean(
+            [float(len(o.suggested)) for o in outcomes if o.status == "not_found"]
         ),
         "answer_f1": metrics.mean([o.f1 for o in outcomes if o.f1 is not None]),
         "key_facts_in_answer": metrics.mean(

@@ -185,15 +185,16 @@ class HybridSearcher:
             if (page := self.cache.page(doc_id, live[doc_id]))
         }
 
-    def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:
-        """Every section of a page: (headings, PDF page) → its text, chunks joined in order."""
+    def page_chunks(self, doc_id: str) -> list[Chunk]:
+        """Every chunk of a page's live version, in reading order (none when it is gone)."""
         keyword = self._keyword
         doc_hash = keyword.live.get(doc_id) if keyword is not None else None
-        if doc_hash is None:
-            return {}
-        page = self.cache.page(doc_id, doc_hash)
+        return [] if doc_hash is None else self.cache.page(doc_id, doc_hash)
+
+    def page_sections(self, doc_id: str) -> dict[tuple[tuple[str, ...], int | None], str]:
+        """Every section of a page: (headings, PDF page) → its text, chunks joined in order."""
         sections: dict[tuple[tuple[str, ...], int | None], list[str]] = {}
-        for chunk in page:
+        for chunk in self.page_chunks(doc_id):
             blocks = sections.setdefault((chunk.headings, chunk.page), [])
             for block in chunk.text.split("\n\n"):
                 if block not in blocks[-8:]:  # chunk overlap repeats the last few blocks

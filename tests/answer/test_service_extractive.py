@@ -139,3 +139,17 @@ def test_a_follow_up_asks_the_earlier_question_about_its_new_subject(sample_serv
     result = _service(sample_services).answer("and for Linux?", history=history)
     assert result.status == "answered", result.answer
     assert "wireguard-tools" in result.answer and "App Shelf" not in result.answer
+
+
+def test_a_row_read_from_another_section_of_the_page_cites_that_section(sample_services):
+    # The question ranks the VPN page's "Before you start"; the answer is a row of its
+    # troubleshooting table, and the source names that section and its lines.
+    result = _service(sample_services).answer(
+        "how long is a vpn config good for before i need a new one?"
+    )
+    assert "90 days" in result.answer, result.answer
+    (source,) = result.sources
+    assert source.anchor == "VPN setup › Troubleshooting", source
+    page = sample_services.searcher.page_chunks(source.doc_id)
+    section = [c for c in page if c.headings == ("Troubleshooting",)]
+    assert source.location in {c.location for c in section}

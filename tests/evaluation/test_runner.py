@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb_slackbot.evaluation.runner import EvalQuestion, run_eval
+from kb_slackbot.evaluation.runner import EvalQuestion, QuestionOutcome, run_eval, summarise
 
 VPN_URL = "https://docs.northwindloop.example/it/vpn"
 
@@ -44,3 +44,34 @@ def test_key_facts_of_the_passages_say_where_an_answer_was_lost(sample_services)
         cost.p_answerable == hackathon.p_answerable
     )
     assert auroc == (1 + cost_pair) / 2  # linux over hackathon, and cost's pair
+
+
+def _outcome(question, status, expected=(VPN_URL,), suggested=(), answerable=True):
+    return QuestionOutcome(
+        question=question,
+        answerable=answerable,
+        status=status,
+        retrieved=[],
+        cited=[VPN_URL] if status == "answered" else [],
+        expected=list(expected),
+        f1=None,
+        timings_ms={},
+        prompt_tokens=0,
+        completion_tokens=0,
+        provider="extractive",
+        suggested=list(suggested),
+    )
+
+
+def test_a_not_found_that_points_at_the_page_is_counted():
+    outcomes = [
+        _outcome("answered", "answered"),
+        _outcome("missed, page suggested", "not_found", suggested=("other", VPN_URL)),
+        _outcome("missed, page not suggested", "not_found", suggested=("other",)),
+        _outcome("missed, nothing suggested", "not_found"),
+        _outcome("unanswerable", "not_found", expected=(), suggested=("x",), answerable=False),
+    ]
+    summary = summarise(outcomes, k=5)
+    assert summary["not_found_expected_suggested"] == 1 / 3  # of the three answerable misses
+    assert summary["suggestions_per_not_found"] == (2 + 1 + 0 + 1) / 4
+    assert summarise(outcomes[:1], k=5)["not_found_expected_suggested"] is None
