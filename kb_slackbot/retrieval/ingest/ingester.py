@@ -58,8 +58,10 @@ PIPELINE_VERSION = "1"
 # table in Markdown keep the page's own spacing around inline markup ("shipit.", not
 # "shipit ."), and HTML reads a docs site's note title as the lead of its text, since
 # "inline-text". A spreadsheet's row above the header that fills fewer cells than the rows
-# under it is read as a note, not as the header, since "notes-above".
+# under it is read as a note, not as the header, since "notes-above". reStructuredText reads a
+# version note's text as markup (substitutions, emphasis), since "version-notes".
 LOADER_REVISIONS = {
+    ".rst": "version-notes",
     ".pdf": "page-breaks",
     ".txt": "spans",
     **dict.fromkeys((".csv", ".tsv", ".xlsx"), "notes-above"),

@@ -157,8 +157,12 @@ class _Content(Directive):
         container = nodes.container()
         label, _, text = (self.arguments[0] if self.arguments else "").partition("\n")
         if self.name in _VERSION_NOTES:
-            said = " ".join(text.split())
-            container += nodes.paragraph(text=f"{_VERSION_NOTES[self.name]} {label}: {said}")
+            # Its text is inline markup, as Sphinx reads it: "the |desk| registers …" says
+            # the substitution, not its name.
+            said, messages = self.state.inline_text(" ".join(text.split()), self.lineno + 1)
+            lead = f"{_VERSION_NOTES[self.name]} {label}:" + (" " if said else "")
+            container += nodes.paragraph("", lead, *said)
+            container += messages
         elif label:
             container += nodes.paragraph("", "", nodes.strong(text=" ".join(label.split())))
         self.state.nested_parse(self.content, self.content_offset, container)
