@@ -1529,3 +1529,63 @@ def test_html_canonical_that_is_not_a_web_link_falls_back_to_the_derived_url(tmp
     html = f'<html><head><link rel="canonical" href="{href}"></head><body><p>Hi.</p></body></html>'
     path = write(tmp_path, "page.html", html)
     assert load(path, base_url=BASE).url == BASE + "page.html"
+
+
+def test_mkdocs_tabs_template_tags_and_footnotes_read_as_rendered(tmp_path):
+    """MkDocs Material tabs head their bodies with their labels; GitBook's hint reads as a
+    note and its tabs as labelled sections; other template tags are no text; a footnote's
+    marker goes, its note stays; a definition list reads "Term" then ": definition", as
+    before; an abbreviation's definition is no text; a collapsible question heads its answer,
+    as a FAQ's does. Line numbers stay the file's."""
+    path = write(
+        tmp_path,
+        "backups.md",
+        "# Backups\n"  # 1
+        "\n"
+        "Nightly backups run at 02:00 UTC[^1].\n"  # 3
+        "\n"
+        '=== "Linux"\n'  # 5
+        "\n"
+        "    Run `backupctl restore --latest` as root.\n"  # 7
+        "\n"
+        '===+ "macOS"\n'  # 9
+        "\n"
+        "    ```bash\n"  # 11
+        "    brew install backupctl\n"
+        "    ```\n"
+        "\n"
+        "After a restore, tell the owner.\n"  # 15
+        "\n"
+        '??? question "How long are backups kept?"\n'  # 17
+        "    Daily backups for 35 days.\n"  # 18
+        "\n"
+        '{% hint style="warning" %}\n'  # 20
+        "Backups are encrypted.\n"  # 21
+        "{% endhint %}\n"  # 22
+        "\n"
+        "{% tabs %}\n"  # 24
+        '{% tab title="Windows" %}\n'  # 25
+        "Use the restore wizard.\n"  # 26
+        "{% endtab %}\n"  # 27
+        "{% endtabs %}\n"  # 28
+        "{% include footer.html %}\n"  # 29
+        "\n"
+        "RPO\n"  # 31
+        ":   The most data a restore may lose: 24 hours.\n"  # 32
+        "\n"
+        "[^1]: In the database's own time zone.\n"  # 34
+        "\n"
+        "*[RPO]: Recovery point objective\n",  # 36
+    )
+    blocks = [(b.headings, b.text, b.start_line) for b in load(path).blocks]
+    assert blocks == [
+        ((), "Nightly backups run at 02:00 UTC.", 3),
+        (("Linux",), "Run `backupctl restore --latest` as root.", 7),
+        (("macOS",), "```bash\nbrew install backupctl\n```", 11),
+        ((), "After a restore, tell the owner.", 15),
+        (("How long are backups kept?",), "Daily backups for 35 days.", 18),
+        ((), "Warning:\nBackups are encrypted.", 20),
+        (("Windows",), "Use the restore wizard.", 26),
+        ((), "RPO\n:   The most data a restore may lose: 24 hours.", 31),
+        ((), "In the database's own time zone.", 34),
+    ]

@@ -59,13 +59,16 @@ PIPELINE_VERSION = "1"
 # "shipit ."), and HTML reads a docs site's note title as the lead of its text, since
 # "inline-text". A spreadsheet's row above the header that fills fewer cells than the rows
 # under it is read as a note, not as the header, since "notes-above". reStructuredText reads a
-# version note's text as markup (substitutions, emphasis), since "version-notes".
+# version note's text as markup (substitutions, emphasis), since "version-notes". Markdown reads
+# MkDocs tabs, GitBook and Jekyll template tags, footnotes, definition lists and abbreviations
+# as the rendered page shows them, since "tabs-and-tags".
 LOADER_REVISIONS = {
     ".rst": "version-notes",
+    **dict.fromkeys((".md", ".markdown", ".mdx"), "tabs-and-tags"),
     ".pdf": "page-breaks",
     ".txt": "spans",
     **dict.fromkeys((".csv", ".tsv", ".xlsx"), "notes-above"),
-    **dict.fromkeys((".md", ".markdown", ".mdx", ".html", ".htm", ".docx"), "inline-text"),
+    **dict.fromkeys((".html", ".htm", ".docx"), "inline-text"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

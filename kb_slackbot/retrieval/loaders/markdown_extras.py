@@ -3,8 +3,12 @@
 Docs sites and wiki exports write notes as admonitions (MkDocs "!!! warning", Docusaurus
 ":::tip", GitHub "> [!NOTE]"), hide comments ("<!-- TODO -->"), break table cells with "<br>",
 show images, define links at the bottom ("[faq]: https://…"), leave out the pipes at a table's
-line ends, and MDX pages hold components ("<Tabs>", "<TabItem label=\"macOS\">"). Read raw, a
-comment or a link definition is quoted as an answer and a note's body loses its title. Every
+line ends, and MDX pages hold components ("<Tabs>", "<TabItem label=\"macOS\">"). MkDocs
+Material writes tabs as '=== "macOS"' over an indented body, GitBook and Jekyll write
+template tags ("{% hint style=\"info\" %}", "{% tab title=\"macOS\" %}", "{% include … %}"),
+and Python-Markdown and PHP Markdown Extra add footnotes ("text[^1]" … "[^1]: note") and
+abbreviations ("*[UTC]: …"). Read raw, a comment or a link definition is quoted as an answer
+and a note's body loses its title. Every
 function keeps the number of lines (a line becomes blank or is rewritten), so citations keep
 their line numbers; code blocks are left as written.
 """
@@ -32,9 +36,91 @@ _QUOTE = re.compile(r"^ {0,3}(?:> ?)+")
 
 def read_extras(lines: list[str]) -> list[str]:
     """``lines`` with every extra above read as text (same number of lines)."""
-    for step in (_comments, _admonitions, _outside_code(_mdx), _outside_code(_line), _outer_pipes):
+    steps = (
+        _comments,
+        _content_tabs,
+        _admonitions,
+        _outside_code(_mdx),
+        _outside_code(_template_tag),
+        _footnotes,
+        _outside_code(_line),
+        _outer_pipes,
+    )
+    for step in steps:
         lines = step(lines)
     return lines
+
+
+# MkDocs Material's content tabs: '=== "macOS"' (or '===+ "macOS"', open at first), the tab's
+# body indented four spaces under it. The label heads the body, as an MDX tab's does.
+_TAB = re.compile(r'^===\+?\s+"(?P<label>[^"]*)"\s*$')
+
+
+def _content_tabs(lines: list[str]) -> list[str]:
+    """A tab's marker line becomes its label's heading and its body is dedented; the blank
+    line before the first line after the tabs ends the label's section."""
+    out, in_fence, in_tab, blank = list(lines), False, False, None
+    for n, line in enumerate(lines):
+        if in_tab and (line.startswith("    ") or line.startswith("\t") or not line.strip()):
+            out[n] = line[4:] if line.startswith("    ") else line.lstrip("\t")
+            blank = n if not line.strip() else blank
+            continue
+        if in_tab and blank is not None and not _TAB.match(line):
+            out[blank] = heading_mark(PSEUDO_LEVEL)
+        in_tab = False
+        if FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and (tab := _TAB.match(line)):
+            out[n] = heading_mark(PSEUDO_LEVEL, tab.group("label").strip())
+            in_tab, blank = True, None
+    return out
+
+
+# A line that is one template tag: "{% hint style="warning" %}", "{% endtab %}", "{%- if x -%}".
+_TAG_LINE = re.compile(r"^\s*\{%-?\s*(?P<name>[\w-]+)(?P<rest>.*?)-?%\}\s*$")
+_TAG_TITLE = re.compile(r"\b(?:title|label|name)\s*=\s*[\"']([^\"']+)")
+_TAG_STYLE = re.compile(r"\bstyle\s*=\s*[\"']([^\"']+)")
+
+
+def _template_tag(line: str) -> str:
+    """GitBook's and Jekyll's tags: a hint reads as a note ("Warning:"), a tab's title heads
+    what it holds and its end ends it; any other tag alone on its line (include, raw, if,
+    code, embed) is no text."""
+    tag = _TAG_LINE.match(line)
+    if tag is None:
+        return line
+    name, rest = tag.group("name").lower(), tag.group("rest")
+    if name == "hint":
+        style = _TAG_STYLE.search(rest)
+        return _title(style.group(1) if style else "note", None)
+    if name == "tab":
+        title = _TAG_TITLE.search(rest)
+        return heading_mark(PSEUDO_LEVEL, title.group(1).strip()) if title else ""
+    if name in ("endtab", "endtabs"):
+        return heading_mark(PSEUDO_LEVEL)
+    return ""
+
+
+# Footnotes: "text[^1]" and, below, "[^1]: the note"; abbreviations: "*[UTC]: Coordinated …".
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\](?!:)")
+_FOOTNOTE_DEF = re.compile(r"^ {0,3}\[\^[^\]\s]+\]:\s*")
+_ABBREVIATION = re.compile(r"^ {0,3}\*\[[^\]]+\]:")
+
+
+def _footnotes(lines: list[str]) -> list[str]:
+    """A footnote's note is read where it is written, without its marker; an abbreviation's
+    definition is no text. (A definition list, "Term" over ":   definition", already reads
+    "Term : definition" once its lines are joined.)"""
+    out, in_fence = list(lines), False
+    for n, line in enumerate(lines):
+        if FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence or FENCE.match(line):
+            continue
+        out[n] = (
+            "" if _ABBREVIATION.match(line) else _FOOTNOTE_REF.sub("", _FOOTNOTE_DEF.sub("", line))
+        )
+    return out
 
 
 # MDX (Docusaurus): module lines, and lines that are only a component's tag ("<Tabs>",
@@ -153,7 +239,8 @@ def _comments(lines: list[str]) -> list[str]:
 def _title(kind: str, title: str | None) -> str:
     """An admonition's first line: its title, else its kind ("Warning:")."""
     if title is not None and title.strip():
-        return title.strip().rstrip(":") + ":"
+        title = title.strip().rstrip(":")
+        return title if title.endswith(("?", "!")) else f"{title}:"  # a question stays one
     return f"{kind.replace('-', ' ').capitalize()}:" if kind else ""
 
 
@@ -162,6 +249,7 @@ def _admonitions(lines: list[str]) -> list[str]:
     paragraph under it (MkDocs' indented body dedented), a closing ":::" blank; a GitHub alert
     keeps its quote, its "[!NOTE]" read as "Note:"."""
     out, in_fence, body = [], False, False
+    asks, blank = False, None  # the title is a question: it heads the body (a FAQ's does)
     for line in lines:
         if FENCE.match(line):
             in_fence = not in_fence
@@ -169,13 +257,16 @@ def _admonitions(lines: list[str]) -> list[str]:
             out.append(line)
             continue
         if body and (line.startswith("    ") or line.startswith("\t") or not line.strip()):
+            blank = len(out) if not line.strip() else blank
             out.append(line.strip() and line[4:] if line.startswith("    ") else line.strip())
             continue
-        body = False
+        if body and asks and blank is not None:  # … and only the body
+            out[blank] = heading_mark(PSEUDO_LEVEL)
+        body, asks = False, False
         mkdocs, colons, alert = _MKDOCS.match(line), _COLONS.match(line), _GITHUB_ALERT.match(line)
         if mkdocs:
             out.append(_title(mkdocs.group("kind"), mkdocs.group("title")))
-            body = True
+            body, asks, blank = True, out[-1].endswith("?"), None
         elif colons:
             out.append(_title(colons.group("kind"), colons.group("t1") or colons.group("t2")))
         elif alert:
