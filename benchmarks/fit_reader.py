@@ -91,6 +91,8 @@ NEIGHBOUR_WORDS = (0, 35, 40, 45, 50, 60)  # ReaderConfig.neighbour_words swept 
 # set still abstains on ≥ ABSTAIN_FLOOR of its questions with the gold removed (the issue's
 # figures: answer ≥ 0.90 while abstaining ≥ 0.70).
 ANSWER_SHARES = (0.90, 0.92, 0.94, 0.96)
+# "Not found" replies suggest the passages whose relevance is at least this (KB_SUGGESTION_FLOOR)
+SUGGESTION_FLOORS = (0.05, 0.1, 0.2, 0.3)
 ABSTAIN_FLOOR = 0.70
 PLACEHOLDER = LogisticModel(  # the reader's models before any is fitted
     FEATURES, np.zeros(len(FEATURES)), np.ones(len(FEATURES)), np.zeros(len(FEATURES)), 0.0
@@ -517,7 +519,7 @@ def main() -> None:
 
     reading_rows, abstain_rows, band_rows, cross_rows, claim_rows = [], [], [], [], []
     share_rows, kind_rows, chat_rows = [], [], []
-    ratio_rows, neighbour_rows = [], []
+    ratio_rows, neighbour_rows, suggestion_rows = [], [], []
     for held in QA_SETS:
         train = [s for s in QA_SETS if s != held]
         reader = fit_reader(prepared, train)
@@ -599,6 +601,7 @@ def main() -> None:
         shipped = "shipped: monotone+claims" + (", pairs offset" if cross else "")
         figures = gate_figures(p, held_present, threshold)
         abstain_rows.append([held, shipped, *figures, round(threshold, 3)])
+        suggestion_rows.append([held, *suggestion_figures(cases[held], p, threshold)])
         figures = gate_figures(answerable.predict(aside_rows), aside_present, threshold)
         chat_rows.append([held, "shipped recipe (its threshold)", *figures])
         # … and with the product's one rule on top: an answer about another year is a near
@@ -764,6 +767,21 @@ def main() -> None:
         ["held out", "fit", "questions", "answered, gold present", "abstained, removed", "AUROC"],
         chat_rows,
     )
+    print_table(
+        "Not found (shipped recipe, held out): the answer's passage among the suggestions, of"
+        " the questions abstained with the gold present / passages suggested per not-found with"
+        " the gold removed (the 3 passages read), for each relevance floor",
+        [
+            "set",
+            "abstained, gold present",
+            *(
+                f"{f}: {k}"
+                for f in SUGGESTION_FLOORS
+                for k in ("answer suggested", "per not-found")
+            ),
+        ],
+        suggestion_rows,
+    )
     if args.write:
         write(fit_reader(prepared, QA_SETS), cases, share)
 
@@ -777,6 +795,28 @@ def gate_figures(p: np.ndarray, present: np.ndarray, cut: float) -> list:
         float(np.mean(p[present == 0] < cut)),
         float(roc_auc_score(present, p)),
     ]
+
+
+def suggestion_figures(chosen: list[Case], p: np.ndarray, threshold: float) -> list:
+    """``p``: P(answerable) of ``chosen``'s e2e and removed cases, in order. For each floor of
+    SUGGESTION_FLOORS: of the e2e questions abstained, the share whose passages at or above the
+    floor include one holding the answer; and with the gold removed, the passages suggested
+    per question abstained."""
+    rows = [c for c in chosen if c.mode != "oracle"]
+    missed, noise = [], []
+    for case, answerable in zip(rows, p, strict=True):
+        if answerable >= threshold:
+            continue
+        passages: dict[int, tuple[float, bool]] = {}
+        for (passage, _unit), label in zip(case.units, case.labels, strict=True):
+            _, holds = passages.get(passage.number, (0.0, False))
+            passages[passage.number] = (passage.relevance, holds or bool(label))
+        (missed if case.mode == "e2e" else noise).append(list(passages.values()))
+    out: list = [len(missed)]
+    for floor in SUGGESTION_FLOORS:
+        out.append(float(np.mean([any(r >= floor and h for r, h in q) for q in missed])))
+        out.append(float(np.mean([sum(r >= floor for r, _ in q) for q in noise])))
+    return out
 
 
 def with_cross_offset(model: LogisticModel, x_rows, x_labels) -> LogisticModel:

@@ -61,14 +61,16 @@ PIPELINE_VERSION = "1"
 # under it is read as a note, not as the header, since "notes-above". reStructuredText reads a
 # version note's text as markup (substitutions, emphasis), since "version-notes". Markdown reads
 # MkDocs tabs, GitBook and Jekyll template tags, footnotes, definition lists and abbreviations
-# as the rendered page shows them, since "tabs-and-tags".
+# as the rendered page shows them, since "tabs-and-tags". HTML reads a docs site's tabs under
+# their labels and leaves out footnote markers, since "tab-labels" (Word keeps "inline-text").
 LOADER_REVISIONS = {
     ".rst": "version-notes",
     **dict.fromkeys((".md", ".markdown", ".mdx"), "tabs-and-tags"),
     ".pdf": "page-breaks",
     ".txt": "spans",
     **dict.fromkeys((".csv", ".tsv", ".xlsx"), "notes-above"),
-    **dict.fromkeys((".html", ".htm", ".docx"), "inline-text"),
+    **dict.fromkeys((".html", ".htm"), "tab-labels"),
+    ".docx": "inline-text",
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

@@ -13,6 +13,7 @@ from .fields import canonical_url, drop_title_heading, modified_date, title_from
 from .html_blocks import TITLE_PARAGRAPH, content_blocks
 from .html_bold import bold_classes
 from .html_nodes import ancestors, inline_text, within
+from .html_tabs import labelled_tabs
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]
@@ -23,7 +24,12 @@ _FRAME_TAGS = ("header", "aside", "[role=navigation]", "[role=banner]", "[role=s
 _TEXT_TAGS = "h1,h2,h3,h4,h5,h6,p,li,table,pre,dt"
 _MARKS = (
     "a.headerlink, a.hash-link, a.anchor-link, a.header-anchor, .mw-editsection, "
-    "sup.reference, .tocnumber"
+    "sup.reference, .tocnumber, "
+    # footnote markers and their "↩" links back (Python-Markdown / MkDocs, Sphinx, kramdown,
+    # GitHub's remark); the notes themselves stay
+    "a.footnote-ref, a.footnote-reference, a.footnote-backref, a.reversefootnote, "
+    "a[data-footnote-ref], a[data-footnote-backref], sup[id^=fnref], [role=doc-noteref], "
+    "[role=doc-backlink]"
 )
 _PERMALINK_SIGNS = "¶#§🔗 "
 # Where a page's own text is, first match wins: HTML5 and ARIA landmarks, then wiki exports
@@ -68,6 +74,7 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
         raise LoadError("HTML has no body")
     _drop_marks(root)
     _titled_notes(root)
+    labelled_tabs(root)
     # after dropping the site's header, so a site-logo <h1> is not it
     first_h1 = root.css_first("h1")
     h1 = visible(inline_text(first_h1)) if first_h1 else ""
