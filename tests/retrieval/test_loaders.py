@@ -805,6 +805,29 @@ def test_a_docs_sites_note_title_leads_its_text(tmp_path):
     assert texts(load(path)) == ["Ship with shipit.", "Deploy freeze: No deploys on Fridays."]
 
 
+def test_a_built_docusaurus_notes_title_leads_its_text(tmp_path):
+    """Docusaurus builds a note as a heading div (its kind in lower case, an icon) over a
+    content div, both of hashed classes: read as "Warning: …" and "Roll back first: …"."""
+    note = (
+        '<div class="theme-admonition theme-admonition-{kind} alert">'
+        '<div class="admonitionHeading_Gvgb"><span class="admonitionIcon_Rf37"><svg></svg>'
+        '</span>{title}</div><div class="admonitionContent_BuS1"><p>{text}</p></div></div>'
+    )
+    path = write(
+        tmp_path,
+        "deploy.html",
+        "<html><body><article><h1>Deploy</h1><p>Ship with shipit.</p>"
+        + note.format(kind="warning", title="warning", text="No deploys on Fridays.")
+        + note.format(kind="tip", title="Roll back first", text="Run <code>shipit undo</code>.")
+        + "</article></body></html>",
+    )
+    assert texts(load(path)) == [
+        "Ship with shipit.",
+        "Warning: No deploys on Fridays.",
+        "Roll back first: Run shipit undo.",
+    ]
+
+
 def test_a_confluence_export_is_read_without_its_page_chrome(tmp_path):
     path = write(
         tmp_path,

@@ -62,7 +62,8 @@ PIPELINE_VERSION = "1"
 # version note's text as markup (substitutions, emphasis), since "version-notes". Markdown reads
 # MkDocs tabs, GitBook and Jekyll template tags, footnotes, definition lists and abbreviations
 # as the rendered page shows them, since "tabs-and-tags". HTML reads a docs site's tabs under
-# their labels and leaves out footnote markers, since "tab-labels" (Word keeps "inline-text").
+# their labels, a built Docusaurus note's title as the lead of its text and leaves out footnote
+# markers, since "tab-labels" (Word keeps "inline-text").
 LOADER_REVISIONS = {
     ".rst": "version-notes",
     **dict.fromkeys((".md", ".markdown", ".mdx"), "tabs-and-tags"),

@@ -125,21 +125,40 @@ def _drop_marks(root: Node) -> None:
     _decompose(marks)
 
 
+# Docusaurus writes a note's title and text in divs of hashed classes ("admonitionHeading_Gvgb",
+# "admonitionContent_BuS1"; version 2: "admonition-heading", "admonition-content").
+_NOTE_HEADING = '[class*="admonitionHeading"], [class*="admonition-heading"]'
+_NOTE_CONTENT = '[class*="admonitionContent"], [class*="admonition-content"]'
+
+
 def _titled_notes(root: Node) -> None:
-    """A note's title (MkDocs, Sphinx and docutils write ``<p class="admonition-title">``)
-    leads its first paragraph ("Note: Book early."), as a Markdown admonition's does
-    (loaders.markdown_extras), rather than standing alone as a block ("Note")."""
+    """A note's title (MkDocs, Sphinx and docutils write ``<p class="admonition-title">``,
+    Docusaurus a heading div) leads its first paragraph ("Note: Book early."), as a Markdown
+    admonition's does (loaders.markdown_extras), rather than standing alone as a block
+    ("Note")."""
     for title in root.css(".admonition-title"):
-        text = inline_text(title).rstrip(":").strip()
         body = title.next
         while body is not None and body.tag == "-text":
             body = body.next
-        if text and body is not None and body.tag == "p":
-            if body.child is not None:
-                body.child.insert_before(f"{text}: ")
-            else:
-                body.insert_child(f"{text}: ")
-            title.decompose()
+        _lead(title, body)
+    for title in root.css(_NOTE_HEADING):
+        note = title.parent
+        content = note.css_first(_NOTE_CONTENT) if note is not None else None
+        _lead(title, content.css_first("p") if content is not None else None)
+
+
+def _lead(title: Node, body: Node | None) -> None:
+    """``title``'s text put before ``body``'s (a paragraph), and the title removed; a kind
+    written in lower case ("warning", shown in capitals by the site's style) capitalised."""
+    text = inline_text(title).rstrip(":").strip()
+    if not text or body is None or body.tag != "p":
+        return
+    text = text[:1].upper() + text[1:] if text.islower() else text
+    if body.child is not None:
+        body.child.insert_before(f"{text}: ")
+    else:
+        body.insert_child(f"{text}: ")
+    title.decompose()
 
 
 def _decompose(nodes: list[Node]) -> None:
