@@ -63,15 +63,16 @@ PIPELINE_VERSION = "1"
 # MkDocs tabs, GitBook and Jekyll template tags, footnotes, definition lists and abbreviations
 # as the rendered page shows them, since "tabs-and-tags". HTML reads a docs site's tabs under
 # their labels, a built Docusaurus note's title as the lead of its text and leaves out footnote
-# markers, since "tab-labels" (Word keeps "inline-text").
+# markers; HTML, Word, Excel, PowerPoint, OpenDocument and PDF files are dated by the date they
+# state for their last change (loaders.page_dates), since "page-dates".
 LOADER_REVISIONS = {
     ".rst": "version-notes",
     **dict.fromkeys((".md", ".markdown", ".mdx"), "tabs-and-tags"),
-    ".pdf": "page-breaks",
     ".txt": "spans",
-    **dict.fromkeys((".csv", ".tsv", ".xlsx"), "notes-above"),
-    **dict.fromkeys((".html", ".htm"), "tab-labels"),
-    ".docx": "inline-text",
+    **dict.fromkeys((".csv", ".tsv"), "notes-above"),
+    **dict.fromkeys(
+        (".html", ".htm", ".docx", ".xlsx", ".pptx", ".odt", ".ods", ".pdf"), "page-dates"
+    ),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

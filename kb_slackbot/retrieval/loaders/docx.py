@@ -14,6 +14,7 @@ import mammoth
 
 from ..documents import Document
 from .html import html_document
+from .page_dates import package_date
 from .source import SourceFile, require_package, unreadable
 
 # Word's "Title" style names the document; "Subtitle" is prose; a table of contents
@@ -44,7 +45,7 @@ def load_docx(source: SourceFile, raw: bytes) -> Document:
     shown = _DOC_TITLE.search(html)
     title = unescape(_TAG.sub("", shown.group(1))).strip() if shown else ""
     # The "Title" paragraph first: the file's title property is often a template's leftover.
-    return html_document(source, html, title=title or core_title)
+    return html_document(source, html, title=title or core_title, updated=package_date(raw))
 
 
 def _core_title(raw: bytes) -> str:

@@ -46,14 +46,16 @@ def drop_title_heading(block: Block, title: str) -> Block:
     return block
 
 
-def file_document(source: SourceFile, title: str, blocks: list[Block]) -> Document:
-    """A document whose file gives no link or date of its own (text, PDF, a spreadsheet):
-    linked under the base URL, dated by the file."""
+def file_document(
+    source: SourceFile, title: str, blocks: list[Block], updated: date | None = None
+) -> Document:
+    """A document whose file gives no link of its own (text, PDF, a spreadsheet): linked under
+    the base URL, dated ``updated`` (the date the file records) or else by the file."""
     return Document(
         doc_id=source.rel_path,
         title=title,
         url=derived_url(source),
-        updated=modified_date(source.path),
+        updated=updated or modified_date(source.path),
         space=source.space,
         blocks=blocks,
         source_path=str(source.path),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
@@ -14,6 +15,7 @@ from .html_blocks import TITLE_PARAGRAPH, content_blocks
 from .html_bold import bold_classes
 from .html_nodes import ancestors, inline_text, within
 from .html_tabs import labelled_tabs
+from .page_dates import html_page_date
 from .source import LoadError, SourceFile, decode_text
 
 _NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]
@@ -56,12 +58,16 @@ def load_html(source: SourceFile, raw: bytes) -> Document:
     return html_document(source, decode_text(raw, declared.group(1).decode() if declared else None))
 
 
-def html_document(source: SourceFile, html: str, title: str = "") -> Document:
+def html_document(
+    source: SourceFile, html: str, title: str = "", updated: date | None = None
+) -> Document:
     """``title``: the page's title when the caller knows it (a Word file's), else the
     article's own <h1> where the <title> is the site's name or carries it ("Sick leave –
     Acme Docs"), else the <title> (or a Google Docs Title paragraph), the first <h1> or the
-    file name."""
+    file name. ``updated``: the date the caller's file records (a Word file's), else the one
+    the page states (page_dates), else the file's own."""
     tree = HTMLParser(html)
+    updated = updated or html_page_date(tree) or modified_date(source.path)
     crumbs = {node.text(strip=True) for node in tree.css("#breadcrumbs li")}
     title_node = tree.css_first("title") or tree.css_first(TITLE_PARAGRAPH)
     bold = bold_classes(tree)
@@ -91,7 +97,7 @@ def html_document(source: SourceFile, html: str, title: str = "") -> Document:
         doc_id=source.rel_path,
         title=title,
         url=canonical_url(href, source),
-        updated=modified_date(source.path),
+        updated=updated,
         space=source.space,
         blocks=[drop_title_heading(b, title) for b in blocks],
         source_path=str(source.path),

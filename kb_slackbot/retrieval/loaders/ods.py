@@ -15,6 +15,7 @@ from xml.etree import ElementTree
 from ..documents import Document
 from .fields import file_document, title_from_filename
 from .opendocument import q, read_package
+from .page_dates import package_date
 from .sheets import MAX_CELLS, sheet_blocks
 from .source import LoadError, SourceFile, unreadable
 
@@ -34,7 +35,8 @@ def load_ods(source: SourceFile, raw: bytes) -> Document:
     blocks = []
     for name, rows in sheets:
         blocks += sheet_blocks(rows, (name,) if len(sheets) > 1 and name else ())
-    return file_document(source, package.title or title_from_filename(source.path), blocks)
+    title = package.title or title_from_filename(source.path)
+    return file_document(source, title, blocks, package_date(raw))
 
 
 def _hidden_table_styles(content: ElementTree.Element) -> set[str]:

@@ -17,6 +17,7 @@ from xml.etree import ElementTree
 from ..documents import Document
 from .html import html_document
 from .opendocument import q, read_package
+from .page_dates import package_date
 from .source import SourceFile, unreadable
 
 MAX_REPEAT = 64  # cells one "repeated" element stands for, at most
@@ -88,7 +89,10 @@ def load_odt(source: SourceFile, raw: bytes) -> Document:
         writer = _Writer(_Styles(*roots))
         html = "".join(writer.block(child) for child in package.body("text"))
     return html_document(
-        source, f"<html><body>{html}</body></html>", title=writer.title or package.title
+        source,
+        f"<html><body>{html}</body></html>",
+        title=writer.title or package.title,
+        updated=package_date(raw),
     )
 
 

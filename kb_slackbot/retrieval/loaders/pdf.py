@@ -15,6 +15,7 @@ from pypdf import PageObject, PasswordType, PdfReader
 
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
+from .page_dates import pdf_date
 from .paragraphs import PARAGRAPH_BREAK
 from .pdf_tables import table_headers, with_tables
 from .pseudo_headings import numbered_headings
@@ -224,6 +225,7 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
             for page, layout in zip(reader.pages, layouts, strict=True)
         ]
         meta_title = (reader.metadata.title if reader.metadata else None) or ""
+        updated = pdf_date(reader)
     if not any(page.strip() for page in pages):
         raise LoadError(
             "PDF has no text layer (scanned pages?); run OCR on it (e.g. ocrmypdf) to include it"
@@ -231,4 +233,4 @@ def load_pdf(source: SourceFile, raw: bytes) -> Document:
     pages = _without_running_lines(pages)
     blocks = _sectioned_blocks(pages, numbered_headings(pages))
     title = str(meta_title).strip() or title_from_filename(source.path)
-    return file_document(source, title, blocks)
+    return file_document(source, title, blocks, updated)

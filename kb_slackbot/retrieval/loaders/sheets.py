@@ -19,6 +19,7 @@ from datetime import date, datetime, time
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
 from .html_tables import grid_markdown
+from .page_dates import package_date
 from .source import LoadError, SourceFile, decode_text, require_package, unreadable
 
 MAX_CELLS = 500_000  # a sheet past this is a data export, not a page people ask about
@@ -61,7 +62,7 @@ def load_xlsx(source: SourceFile, raw: bytes) -> Document:
         heading = (sheet.title,) if len(sheets) > 1 else ()
         blocks += sheet_blocks(_sheet_rows(sheet), heading)
     title = (book.properties.title or "").strip() or title_from_filename(source.path)
-    return file_document(source, title, blocks)
+    return file_document(source, title, blocks, package_date(raw))
 
 
 def _windows_1252(raw: bytes) -> str:

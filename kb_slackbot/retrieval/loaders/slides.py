@@ -15,6 +15,7 @@ import re
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
 from .html_tables import grid_markdown
+from .page_dates import package_date
 from .source import SourceFile, require_package, unreadable
 
 
@@ -32,7 +33,8 @@ def load_pptx(source: SourceFile, raw: bytes) -> Document:
         title = (deck.core_properties.title or "").strip()
     first = next((blocks[0].headings[0] for blocks in slides if blocks), "")
     title = title or first or title_from_filename(source.path)
-    return file_document(source, title, [block for blocks in slides for block in blocks])
+    blocks = [block for blocks in slides for block in blocks]
+    return file_document(source, title, blocks, package_date(raw))
 
 
 def _slide_blocks(slide, number: int) -> list[Block]:

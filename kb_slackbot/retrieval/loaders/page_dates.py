@@ -1,0 +1,103 @@
+"""When a page says it was last changed: the date its citations show and "may be outdated" uses.
+
+A knowledge base is usually an export (a Confluence or Notion export, files downloaded from
+SharePoint, a built docs site), so a file's own modification time is the day it was exported
+or copied: every page looked fresh, and a policy last edited years ago was never flagged. The
+page's own date is read where its format keeps one:
+
+- HTML: a meta tag (``article:modified_time``, ``last-modified``, ``dcterms.modified``,
+  ``DC.date.modified``, ``dateModified``), a ``<time itemprop="dateModified">`` (Docusaurus),
+  a Notion export's "Last edited time" property, a Confluence export's "last modified on …",
+  MkDocs' git-revision-date plugin;
+- Word, Excel and PowerPoint files: ``dcterms:modified`` in ``docProps/core.xml``;
+- OpenDocument files: ``dc:date`` in ``meta.xml``;
+- PDF: the document information's ModDate.
+
+A date in the future or before 1990 is not believed; with none, the file's time stands.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from datetime import UTC, date, datetime, timedelta
+from xml.etree import ElementTree
+
+from dateutil import parser as dateparser
+
+_META_NAMES = (
+    'meta[property="article:modified_time"]',
+    'meta[name="last-modified"]',
+    'meta[name="dcterms.modified"]',
+    'meta[name="DC.date.modified"]',
+    'meta[itemprop="dateModified"]',
+)
+_LAST_MODIFIED_ON = re.compile(r"last (?:modified|updated|edited) (?:on|at)\s+(.{6,40}?)\s*$", re.I)
+_PACKAGE_PARTS = (
+    ("docProps/core.xml", "{http://purl.org/dc/terms/}modified"),  # Office Open XML
+    ("meta.xml", ".//{http://purl.org/dc/elements/1.1/}date"),  # OpenDocument
+)
+
+
+def parse_when(text: str | None, today: date | None = None) -> date | None:
+    """``text`` as a date when it is one and is believable: "2026-03-03T10:12:00Z",
+    "Mar 03, 2025", "@March 3, 2026 10:12 AM", a PDF's "D:20260303101200+01'00'"."""
+    if not text:
+        return None
+    text = text.strip().lstrip("@").strip()
+    if text.startswith("D:") and len(text) >= 10 and text[2:10].isdigit():  # a PDF date
+        text = f"{text[2:6]}-{text[6:8]}-{text[8:10]}"
+    try:
+        when = dateparser.parse(text).date()
+    except (ValueError, OverflowError):
+        return None
+    latest = (today or datetime.now(tz=UTC).date()) + timedelta(days=1)
+    return when if date(1990, 1, 1) <= when <= latest else None
+
+
+def html_page_date(tree) -> date | None:
+    """The date an HTML page (a selectolax tree) states for its last change, if any."""
+    for selector in _META_NAMES:
+        node = tree.css_first(selector)
+        if node is not None and (when := parse_when(node.attributes.get("content"))):
+            return when
+    node = tree.css_first("time[itemprop=dateModified]")
+    if node is not None and (when := parse_when(node.attributes.get("datetime"))):
+        return when
+    for selector in (
+        "tr.property-row-last_edited_time td",  # Notion
+        ".git-revision-date-localized-plugin-date",  # MkDocs
+    ):
+        node = tree.css_first(selector)
+        if node is not None and (when := parse_when(node.text(strip=True))):
+            return when
+    node = tree.css_first(".page-metadata")  # Confluence: "Created by …, last modified on …"
+    found = _LAST_MODIFIED_ON.search(node.text(separator=" ", strip=True)) if node else None
+    return parse_when(found.group(1)) if found else None
+
+
+def package_date(raw: bytes) -> date | None:
+    """The last-modified date an Office or OpenDocument package (a zip) records, if any."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as package:
+            names = set(package.namelist())
+            for part, path in _PACKAGE_PARTS:
+                if part in names:
+                    node = ElementTree.fromstring(package.read(part)).find(path)
+                    if node is not None and (when := parse_when(node.text)):
+                        return when
+    except (zipfile.BadZipFile, ElementTree.ParseError, KeyError):
+        return None
+    return None
+
+
+def pdf_date(reader) -> date | None:
+    """A PDF's ModDate (else its CreationDate), from a pypdf reader's document information."""
+    try:
+        info = reader.metadata
+    except Exception:  # a damaged information dictionary is no reason to refuse the text
+        return None
+    if info is None:
+        return None
+    return parse_when(info.get("/ModDate")) or parse_when(info.get("/CreationDate"))
