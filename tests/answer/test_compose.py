@@ -5,24 +5,12 @@ from __future__ import annotations
 from datetime import date
 
 from kb_slackbot.answer.compose import Composition, not_found
-from kb_slackbot.retrieval.documents import Chunk
-from kb_slackbot.retrieval.search import SearchResult
 from kb_slackbot.settings import Settings
+from tests.answer.found import found
 
 
-def _near(doc: str, score: float, index: int = 0) -> SearchResult:
-    chunk = Chunk(
-        f"{doc}#{index}",
-        doc,
-        index,
-        "text",
-        doc.title(),
-        f"https://x/{doc}",
-        ("Section",),
-        date(2026, 1, 1),
-        "public",
-    )
-    return SearchResult(chunk, score)
+def _near(doc: str, score: float, index: int = 0):
+    return found(doc, index, score)
 
 
 def _how(floor: float) -> Composition:
