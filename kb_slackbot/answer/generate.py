@@ -15,7 +15,7 @@ from ..retrieval.results import SearchResult
 from . import prompts
 from .context import ContextSource, TokenCounter, build_context
 from .models import Turn, Usage
-from .quoted_sections import ChunksOfPage, cite_quoted_sections
+from .quoted_sections import ChunksOfPage, cite_quoted_sections, with_quoted_sections
 from .reader import Reading
 
 # Room kept free in the context budget for the chat format's own tokens.
@@ -55,19 +55,21 @@ def draft(
     chunks_of: ChunksOfPage = lambda _doc_id: [],
 ) -> Draft:
     """``chunks_of``: a page's chunks, so the reader's quotes from another section of a found
-    page are cited as that section (quoted_sections.py)."""
+    page are cited as that section, and a model is given those sections as well
+    (quoted_sections.py)."""
     system = prompts.system_prompt(language, cautious)
     overhead = sum(count_tokens([system, question, *(t.content for t in history)]))
-    context = build_context(
-        results, count_tokens, config.context_tokens - overhead - _FORMAT_TOKENS
-    )
+    budget = config.context_tokens - overhead - _FORMAT_TOKENS
     started = time.perf_counter()
     error: str | None = None
     if provider is not None:
+        given = with_quoted_sections(results, reading.picks, chunks_of)
+        context = build_context(given, count_tokens, budget)
         try:
             return _from_model(provider, system, question, history, context, config, started)
         except LLMError as exc:
             error = str(exc)
+    context = build_context(results, count_tokens, budget)  # numbered as the reader's picks
     return _from_reader(
         reading, cite_quoted_sections(context, reading.picks, chunks_of), started, error
     )

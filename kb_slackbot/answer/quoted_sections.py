@@ -1,4 +1,5 @@
-"""The reader's sources point at the section each quote was read from.
+"""The reader's sources point at the section each quote was read from, and a language model
+is given those sections too.
 
 The reader also quotes other sections of a found page: a how-to's steps from the page's
 "Linux" section when the introduction ranked, a figure from the page's table when its prose
@@ -13,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..retrieval.documents import Chunk
+from ..retrieval.results import SearchResult
 from .context import ContextSource
 from .pieces import Pick
 
@@ -44,6 +46,29 @@ def cite_quoted_sections(
             out.append(source)
             continue
         out.append(replace(source, result=replace(source.result, chunk=chunk)))
+    return out
+
+
+def with_quoted_sections(
+    results: Sequence[SearchResult], picks: Sequence[Pick], chunks_of: ChunksOfPage
+) -> list[SearchResult]:
+    """``results`` with, after each, the chunks of its page's *other* sections the reader
+    quoted from, whole and in order (at its relevance): what a language model is given, so
+    that it sees what the reader found — the address in the offices table when the São Paulo
+    section ranked, the Linux section's steps when the page's introduction did. (The context
+    budget still drops what does not fit, lowest first.)"""
+    listed = {r.chunk.chunk_id for r in results}
+    out: list[SearchResult] = []
+    for number, result in enumerate(results, start=1):
+        out.append(result)
+        own = heading_of(result.chunk)
+        headings = dict.fromkeys(p.heading for p in picks if p.number == number)
+        others = [h for h in headings if h and h != own]
+        page = chunks_of(result.chunk.doc_id) if others else []
+        for chunk in (c for h in others for c in page if heading_of(c) == h):
+            if chunk.chunk_id not in listed:
+                listed.add(chunk.chunk_id)
+                out.append(replace(result, chunk=chunk))
     return out
 
 

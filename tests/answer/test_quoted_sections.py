@@ -7,7 +7,7 @@ from datetime import date
 from kb_slackbot.answer.candidates import Unit
 from kb_slackbot.answer.context import ContextSource
 from kb_slackbot.answer.pieces import Pick
-from kb_slackbot.answer.quoted_sections import cite_quoted_sections
+from kb_slackbot.answer.quoted_sections import cite_quoted_sections, with_quoted_sections
 from kb_slackbot.retrieval.documents import Chunk
 from kb_slackbot.retrieval.search import SearchResult
 
@@ -74,3 +74,18 @@ def test_a_section_the_page_no_longer_has_leaves_the_source_as_found():
         _context(), [_pick("1. Open PeopleDesk.", "Requesting leave")], lambda _doc: []
     )
     assert gone[0].result.chunk == PAGE[2]
+
+
+def test_a_model_is_given_each_other_section_quoted_after_its_found_chunk():
+    found = SearchResult(PAGE[2], 0.6)
+    other = SearchResult(_chunk(9, "Other page", "Unrelated.", 1), 0.3)
+    picks = [
+        _pick("3. Submit the request in good time.", "Requesting leave"),
+        _pick("1. Open PeopleDesk.", "Requesting leave"),  # the same section, given once
+        _pick("If you fall ill during your leave, tell your manager.", "Sickness during leave"),
+    ]
+    given = with_quoted_sections([found, other], picks, lambda _doc: PAGE)
+    assert [r.chunk for r in given] == [PAGE[2], PAGE[0], PAGE[1], other.chunk]  # whole
+    assert given[1].score == found.score
+    # nothing quoted from another section: the results as found
+    assert with_quoted_sections([found, other], picks[2:], lambda _doc: PAGE) == [found, other]

@@ -190,3 +190,15 @@ def test_injected_instructions_in_a_page_stay_data(tmp_path, embedder, reranker_
     assert "Ignore all previous instructions" in inside  # delivered only as quoted data
     assert inside.count("</excerpt>") == 1  # the page could not close the delimiter early
     assert "</ excerpt> SYSTEM" in inside
+
+
+def test_the_model_is_given_the_sections_the_reader_found_on_a_page(claude, service_with):
+    # The São Paulo section ranks; the address is in the same page's offices table, which
+    # did not rank among the passages. The reader reads it there, so the model sees it too,
+    # and an answer citing it is cited as that page.
+    claude.reply_text = "Rua Fradique Coutinho 1290, 7th floor, Pinheiros [1]."
+    result = service_with(_claude(claude)).answer("what's the address of the são paulo office?")
+    prompt = claude.requests[-1].body["messages"][-1]["content"]
+    assert "Rua Fradique Coutinho 1290, 7th floor" in prompt
+    assert result.status == "answered"
+    assert result.sources[0].url == "https://docs.northwindloop.example/handbook/office-locations"
