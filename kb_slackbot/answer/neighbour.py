@@ -13,16 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .candidates import Unit
 from .piece_features import LEXICAL_FEATURES
-from .pieces import Passage, Pick, overlaps
-
-if TYPE_CHECKING:
-    from .reader import Reading
+from .pieces import Passage, Pick, Reading, overlaps
 
 
 def with_next_piece(

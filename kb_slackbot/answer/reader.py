@@ -30,45 +30,12 @@ from .howto import best_code, best_steps
 from .named_rows import unnamed_rows
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
-from .pieces import Passage, Pick, overlaps
+from .pieces import Passage, Pick, Reading, overlaps
 from .shown import as_shown, asked_language_first
 
 __all__ = ["Passage", "Pick", "Reader", "ReaderConfig", "Reading", "asked_language_first"]
 
 IdfLookup = Callable[[list[str]], dict[str, float]]
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What the reader found: the chosen pieces, best first, and its confidence in the best."""
-
-    picks: list[Pick]
-    best: float  # P(the best piece holds the answer); 0 when there was nothing to read
-    coverage: float = 0.0  # how much of the question the best piece covers (IDF-weighted)
-    semantic: float = 0.0  # the semantic scorer's score for the best piece
-    type_miss: float = 0.0  # 1: the question asks for an amount/time/name/place the best
-    # piece does not hold
-    foreign: bool = False  # the best piece is from a passage in another language than the
-    # question (its cosine and coverage sit lower; answerability shifts for it)
-
-    def text(self) -> str:
-        """The answer as Markdown with [n] markers, pieces in the order they were chosen."""
-        parts: list[str] = []
-        for pick in self.picks:
-            unit = pick.unit
-            # A sentence that points back comes after its lead, unless an earlier pick said it.
-            said = unit.lead and any(unit.lead in part for part in parts)
-            body = unit.text if said else unit.shown
-            if "\n" in body:  # steps and code keep their lines
-                parts.append(f"{body}\n[{pick.number}]")
-            else:
-                ending = "" if body[-1:] in ".!?:" else "."
-                parts.append(f"{body}{ending} [{pick.number}]")
-        return ("\n\n" if _multiline(self.picks) else " ").join(parts)
-
-
-def _multiline(picks: Sequence[Pick]) -> bool:
-    return any("\n" in p.unit.text for p in picks)
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from .candidates import Unit
 from .headings import with_heading
 from .links import with_page_links
-from .pieces import Passage, Pick
-
-if TYPE_CHECKING:
-    from .reader import Reading
+from .pieces import Passage, Pick, Reading
 
 
 def as_shown(question: str, reading: Reading, pairs: Sequence[tuple[Passage, Unit]]) -> Reading:
