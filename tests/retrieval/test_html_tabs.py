@@ -66,8 +66,10 @@ def test_tabs_whose_labels_and_panels_do_not_pair_are_read_as_written(tmp_path):
     assert _blocks(tmp_path, body) == [((), "Linux"), ((), "One."), ((), "Two.")]
 
 
-def test_footnote_markers_and_back_links_are_left_out_and_the_notes_kept(tmp_path):
+def test_footnote_markers_and_back_links_are_left_out_and_the_notes_kept_apart(tmp_path):
+    """The notes are a section of their own, not more text of the page's last section."""
     body = (
+        "<h2>Schedule</h2>"
         '<p>Backups run at 02:00 UTC<sup id="fnref:1"><a class="footnote-ref" href="#fn:1">1'
         '</a></sup> and are kept 35 days<sup><a href="#user-content-fn-2" data-footnote-ref>2'
         "</a></sup>.</p>"
@@ -75,6 +77,15 @@ def test_footnote_markers_and_back_links_are_left_out_and_the_notes_kept(tmp_pat
         '&#160;<a class="footnote-backref" href="#fnref:1">&#8617;</a></p></li></ol></div>'
     )
     assert _blocks(tmp_path, body) == [
-        ((), "Backups run at 02:00 UTC and are kept 35 days."),
-        ((), "1. In the database's own time zone."),
+        (("Schedule",), "Backups run at 02:00 UTC and are kept 35 days."),
+        (("Footnotes",), "1. In the database's own time zone."),
+    ]
+    titled = (  # GitHub titles its footnotes itself
+        '<h2>Schedule</h2><p>Kept 35 days.</p><section data-footnotes class="footnotes">'
+        '<h2 id="footnote-label" class="sr-only">Footnotes</h2><ol><li><p>Per region.</p>'
+        '</li></ol></section><button class="md-top">Back to top</button>'
+    )
+    assert _blocks(tmp_path, titled) == [
+        (("Schedule",), "Kept 35 days."),
+        (("Footnotes",), "1. Per region."),
     ]

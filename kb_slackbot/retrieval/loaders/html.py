@@ -18,7 +18,8 @@ from .html_tabs import labelled_tabs
 from .page_dates import html_page_date
 from .source import LoadError, SourceFile, decode_text
 
-_NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg"]
+# (a button's text is a control's: "Back to top", "Copy to clipboard")
+_NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg", "button"]
 # A site's header, sidebar and search form are no part of a page; inside its article, a header
 # (the title and lead) and an aside (a note, a tip) are. A form that holds the text (ASP.NET and
 # SharePoint pages wrap the whole body in one) is no form to drop.
@@ -81,6 +82,7 @@ def html_document(
     _drop_marks(root)
     _titled_notes(root)
     labelled_tabs(root)
+    _footnotes_apart(root)
     # after dropping the site's header, so a site-logo <h1> is not it
     first_h1 = root.css_first("h1")
     h1 = visible(inline_text(first_h1)) if first_h1 else ""
@@ -165,6 +167,26 @@ def _lead(title: Node, body: Node | None) -> None:
     else:
         body.insert_child(f"{text}: ")
     title.decompose()
+
+
+# The list of a page's footnotes (Python-Markdown and MkDocs, kramdown, Sphinx, GitHub's remark)
+_FOOTNOTE_LISTS = "div.footnote, div.footnotes, section.footnotes, aside.footnote-list"
+
+
+def _footnotes_apart(root: Node) -> None:
+    """A page's footnotes are a section of their own ("Footnotes", at the level of the page's
+    top sections), not more text of its last section: read under that section, a note about
+    Linux made the SSH section answer a question about the VPN on Ubuntu."""
+    levels = [int(h.tag[1]) for h in root.css("h2,h3,h4,h5,h6")]
+    level = min(levels, default=2)
+    for notes in root.css(_FOOTNOTE_LISTS):
+        first = notes.child
+        while first is not None and first.tag == "-text":
+            first = first.next
+        if first is not None and first.tag in ("h2", "h3", "h4", "h5", "h6"):
+            continue  # titled already ("Footnotes", as GitHub writes it)
+        heading = HTMLParser(f"<h{level}>Footnotes</h{level}>").css_first(f"h{level}")
+        notes.insert_before(heading)
 
 
 def _decompose(nodes: list[Node]) -> None:
