@@ -52,11 +52,17 @@ def test_a_stated_date_is_read_when_it_is_one_and_believable(text, expected):
         ),
         (  # a Confluence export
             "",
-            '<div class="page-metadata">Created by Anna Berg, last modified on Mar 03, 2025</div>',
+            '<div class="page-metadata">Created by <span class="author">Anna Berg</span>, last'
+            ' updated by <span class="editor">Bo Lind</span> on Mar 03, 2025</div>',
+        ),
+        (  # a MediaWiki page
+            "",
+            '<footer><ul><li id="footer-info-lastmod"> This page was last edited on 3 March'
+            " 2025, at 09:30.</li></ul></footer>",
         ),
         ("", '<span class="git-revision-date-localized-plugin-date">March 3, 2025</span>'),
     ],
-    ids=["opengraph", "dublin-core", "docusaurus", "notion", "confluence", "mkdocs"],
+    ids=["opengraph", "dublin-core", "docusaurus", "notion", "confluence", "mediawiki", "mkdocs"],
 )
 def test_an_html_page_is_dated_by_the_date_it_states(tmp_path, head, body):
     html = (

@@ -7,8 +7,8 @@ page's own date is read where its format keeps one:
 
 - HTML: a meta tag (``article:modified_time``, ``last-modified``, ``dcterms.modified``,
   ``DC.date.modified``, ``dateModified``), a ``<time itemprop="dateModified">`` (Docusaurus),
-  a Notion export's "Last edited time" property, a Confluence export's "last modified on …",
-  MkDocs' git-revision-date plugin;
+  a Notion export's "Last edited time" property, a Confluence export's "last updated by … on
+  …", MediaWiki's "This page was last edited on …", MkDocs' git-revision-date plugin;
 - Word, Excel and PowerPoint files: ``dcterms:modified`` in ``docProps/core.xml``;
 - OpenDocument files: ``dc:date`` in ``meta.xml``;
 - PDF: the document information's ModDate.
@@ -33,7 +33,11 @@ _META_NAMES = (
     'meta[name="DC.date.modified"]',
     'meta[itemprop="dateModified"]',
 )
-_LAST_MODIFIED_ON = re.compile(r"last (?:modified|updated|edited) (?:on|at)\s+(.{6,40}?)\s*$", re.I)
+# "Created by Ann, last updated by Bo on 02 Sep 2026" (Confluence), "This page was last edited
+# on 1 November 2026, at 09:30." (MediaWiki)
+_LAST_MODIFIED_ON = re.compile(
+    r"last (?:modified|updated|edited)(?: by .{1,80}?)? on\s+(.{6,40}?)(?:,\s*at\b.*)?\.?\s*$", re.I
+)
 _PACKAGE_PARTS = (
     ("docProps/core.xml", "{http://purl.org/dc/terms/}modified"),  # Office Open XML
     ("meta.xml", ".//{http://purl.org/dc/elements/1.1/}date"),  # OpenDocument
@@ -72,9 +76,12 @@ def html_page_date(tree) -> date | None:
         node = tree.css_first(selector)
         if node is not None and (when := parse_when(node.text(strip=True))):
             return when
-    node = tree.css_first(".page-metadata")  # Confluence: "Created by …, last modified on …"
-    found = _LAST_MODIFIED_ON.search(node.text(separator=" ", strip=True)) if node else None
-    return parse_when(found.group(1)) if found else None
+    for selector in (".page-metadata", "#footer-info-lastmod"):  # Confluence, MediaWiki
+        node = tree.css_first(selector)
+        found = _LAST_MODIFIED_ON.search(" ".join(node.text().split())) if node else None
+        if found and (when := parse_when(found.group(1))):
+            return when
+    return None
 
 
 def package_date(raw: bytes) -> date | None:
