@@ -130,3 +130,28 @@ def test_a_file_that_is_no_ods_or_is_damaged_says_so(tmp_path):
     )
     with pytest.raises(LoadError, match="more than 500,000 cells"):
         load(make_opendocument(tmp_path / "log.ods", "spreadsheet", huge))
+
+
+def test_hidden_and_filtered_rows_and_hidden_columns_are_left_out(tmp_path):
+    """As Calc shows the sheet: a collapsed or filtered-out row and a hidden column are not."""
+    columns = (
+        '<table:table-column table:number-columns-repeated="2"/>'
+        '<table:table-column table:visibility="collapse"/><table:table-column/>'
+    )
+    rows = (
+        row(cell("City"), cell("Hotel limit"), cell("Internal code"), cell("Meals")),
+        row(cell("Berlin"), cell("€160"), cell("X-17"), cell("€45")),
+        row(cell("Berlin (2025)"), cell("€140"), cell("X-16"), cell("€40")).replace(
+            "<table:table-row>", '<table:table-row table:visibility="collapse">'
+        ),
+        row(cell("Lisbon"), cell("€120"), cell("X-09"), cell("€30")).replace(
+            "<table:table-row>", '<table:table-row table:visibility="filter">'
+        ),
+        row(cell("Paris"), cell("€230"), cell("X-22"), cell("€50")),
+    )
+    body = sheet("Rates", columns, *rows)
+    document = load(make_opendocument(tmp_path / "rates.ods", "spreadsheet", body))
+    assert [b.text for b in document.blocks] == [
+        "| City | Hotel limit | Meals |\n| --- | --- | --- |\n"
+        "| Berlin | €160 | €45 |\n| Paris | €230 | €50 |"
+    ]

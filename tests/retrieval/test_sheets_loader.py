@@ -179,3 +179,21 @@ def test_a_workbook_with_no_values_is_refused(tmp_path):
     book.save(tmp_path / "empty.xlsx")
     with pytest.raises(LoadError, match="no readable text"):
         load(tmp_path / "empty.xlsx")
+
+
+def test_hidden_rows_and_columns_of_a_sheet_are_left_out(tmp_path):
+    """Last year's rows and a helper column, hidden in the sheet, are not what it shows."""
+    book = openpyxl.Workbook()
+    rates = book.active
+    rates.append(["City", "Hotel limit", "Internal code", "Meals"])
+    rates.append(["Berlin", "€160", "X-17", "€45"])
+    rates.append(["Berlin (2025)", "€140", "X-16", "€40"])
+    rates.append(["Paris", "€230", "X-22", "€50"])
+    rates.row_dimensions[3].hidden = True
+    rates.column_dimensions["C"].hidden = True
+    path = tmp_path / "rates.xlsx"
+    book.save(path)
+    assert [b.text for b in load(path).blocks] == [
+        "| City | Hotel limit | Meals |\n| --- | --- | --- |\n"
+        "| Berlin | €160 | €45 |\n| Paris | €230 | €50 |"
+    ]

@@ -65,7 +65,8 @@ PIPELINE_VERSION = "1"
 # built Docusaurus note's title as the lead of its text, its footnotes as a section of their
 # own, and leaves out footnote markers and buttons' text; HTML, Word, Excel, PowerPoint,
 # OpenDocument and PDF files are dated by the date they state for their last change
-# (loaders.page_dates); since "page-dates".
+# (loaders.page_dates); Excel and OpenDocument sheets leave out hidden rows and columns; since
+# "page-dates".
 LOADER_REVISIONS = {
     ".rst": "version-notes",
     **dict.fromkeys((".md", ".markdown", ".mdx"), "tabs-and-tags"),

@@ -16,7 +16,7 @@ from ..documents import Document
 from .fields import file_document, title_from_filename
 from .opendocument import q, read_package
 from .page_dates import package_date
-from .sheets import MAX_CELLS, sheet_blocks
+from .sheets import MAX_CELLS, sheet_blocks, visible_cells
 from .source import LoadError, SourceFile, unreadable
 
 _CELLS = (q("table:table-cell"), q("table:covered-table-cell"))
@@ -57,6 +57,8 @@ def _rows(table: ElementTree.Element) -> list[list[str]]:
     pending = 0  # empty rows not yet known to come before a filled one
     cells = 0
     for row in table.iter(q("table:table-row")):
+        if row.get(q("table:visibility"), "visible") != "visible":  # hidden or filtered out
+            continue
         cells_of_row, spans = _cells(row)
         times = _repeat(row, q("table:number-rows-repeated"))
         if not any(cells_of_row):
@@ -78,7 +80,20 @@ def _rows(table: ElementTree.Element) -> list[list[str]]:
             rows[i] += [""] * (c + across - len(rows[i]))
             for j in range(c, c + across):
                 rows[i][j] = value if not whole or j == 0 else ""
-    return rows
+    return visible_cells(rows, set(), _hidden_columns(table, width))
+
+
+def _hidden_columns(table: ElementTree.Element, width: int) -> set[int]:
+    """The sheet's hidden columns (0-based, within the used ``width``)."""
+    hidden, column = set(), 0
+    for node in table.iter(q("table:table-column")):
+        times = min(_repeat(node, q("table:number-columns-repeated")), max(width - column, 0))
+        if node.get(q("table:visibility"), "visible") != "visible":
+            hidden.update(range(column, column + times))
+        column += times
+        if column >= width:
+            break
+    return hidden
 
 
 def _cells(row: ElementTree.Element) -> tuple[list[str], list[tuple[int, int, int]]]:

@@ -137,7 +137,8 @@ def _heads_table(filled: list[int], n: int) -> bool:
 
 def _sheet_rows(sheet) -> list[list[str]]:
     """The sheet's cells as shown, a merged cell's value in every cell it covers (one across
-    the whole used width only in its first: a group label)."""
+    the whole used width only in its first: a group label); hidden rows and columns (last
+    year's prices, a helper column) left out, as hidden sheets are."""
     rows = [[_shown(cell) for cell in row] for row in sheet.iter_rows()]
     width = max((len(row) for row in rows), default=0)
     for merged in sheet.merged_cells.ranges:
@@ -146,7 +147,27 @@ def _sheet_rows(sheet) -> list[list[str]]:
         for r in range(merged.min_row - 1, min(merged.max_row, len(rows))):
             for c in range(merged.min_col - 1, min(merged.max_col, width)):
                 rows[r][c] = value if not across or c == 0 else ""
-    return rows
+    hidden_rows = {n - 1 for n, d in sheet.row_dimensions.items() if d.hidden}
+    hidden_columns = {
+        c - 1
+        for d in sheet.column_dimensions.values()
+        if d.hidden and d.min is not None
+        for c in range(d.min, min(d.max or d.min, width) + 1)
+    }
+    return visible_cells(rows, hidden_rows, hidden_columns)
+
+
+def visible_cells(
+    rows: list[list[str]], hidden_rows: set[int], hidden_columns: set[int]
+) -> list[list[str]]:
+    """``rows`` without the rows and columns (0-based) a sheet hides."""
+    if not hidden_rows and not hidden_columns:
+        return rows
+    return [
+        [cell for c, cell in enumerate(row) if c not in hidden_columns]
+        for r, row in enumerate(rows)
+        if r not in hidden_rows
+    ]
 
 
 def _shown(cell) -> str:
