@@ -44,12 +44,12 @@ _PACKAGE_PARTS = (
 )
 
 
-def parse_when(text: str | None, today: date | None = None) -> date | None:
+def parse_when(text: object, today: date | None = None) -> date | None:
     """``text`` as a date when it is one and is believable: "2026-03-03T10:12:00Z",
     "Mar 03, 2025", "@March 3, 2026 10:12 AM", a PDF's "D:20260303101200+01'00'"."""
     if not text:
         return None
-    text = text.strip().lstrip("@").strip()
+    text = str(text).strip().lstrip("@").strip()  # a PDF's value may be a string-like object
     if text.startswith("D:") and len(text) >= 10 and text[2:10].isdigit():  # a PDF date
         text = f"{text[2:6]}-{text[6:8]}-{text[8:10]}"
     try:
