@@ -1612,3 +1612,35 @@ def test_mkdocs_tabs_template_tags_and_footnotes_read_as_rendered(tmp_path):
         ((), "RPO\n:   The most data a restore may lose: 24 hours.", 31),
         ((), "In the database's own time zone.", 34),
     ]
+
+
+def test_a_wiki_style_note_reads_as_its_app_shows_it(tmp_path):
+    """Obsidian (and Logseq, Foam): a wiki link reads as its alias or the page it names, an
+    embed and a comment are no text, a callout's title leads it, a highlight is its text, a
+    block id and a task's box are left out; inline code keeps its brackets."""
+    path = write(
+        tmp_path,
+        "Expenses.md",
+        "# Expenses\n"  # 1
+        "\n"
+        "See [[Travel policy]], [[Per diems|the per diem table]] and [[Travel policy#Hotels]]."
+        " ^intro\n"  # 3
+        "\n"
+        "> [!warning]- Receipts\n"  # 5
+        "> Keep every receipt for 7 years.\n"
+        "\n"
+        "The meal limit is ==€45 per day==; test with `[[ -f receipt.pdf ]]`.\n"  # 8
+        "\n"
+        "%% TODO: check the\n"
+        "limits for 2027 %%\n"
+        "![[receipt-example.png]]\n"
+        "\n"
+        "- [ ] Submit within 30 days\n"  # 14
+        "- [x] Attach the receipt\n",
+    )
+    assert [(b.text, b.start_line) for b in load(path).blocks] == [
+        ("See Travel policy, the per diem table and Travel policy › Hotels.", 3),
+        ("Receipts:\nKeep every receipt for 7 years.", 5),
+        ("The meal limit is €45 per day; test with `[[ -f receipt.pdf ]]`.", 8),
+        ("- Submit within 30 days\n- Attach the receipt", 14),
+    ]

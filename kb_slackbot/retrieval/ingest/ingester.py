@@ -60,8 +60,9 @@ PIPELINE_VERSION = "1"
 # "inline-text". A spreadsheet's row above the header that fills fewer cells than the rows
 # under it is read as a note, not as the header, since "notes-above". reStructuredText reads a
 # version note's text as markup (substitutions, emphasis), since "version-notes". Markdown reads
-# MkDocs tabs, GitBook and Jekyll template tags, footnotes and abbreviations as the rendered
-# page shows them, since "tabs-and-tags". HTML reads a docs site's tabs under their labels, a
+# MkDocs tabs, GitBook and Jekyll template tags, footnotes, abbreviations, wiki links, callouts,
+# highlights, comments and task boxes (Obsidian) as the rendered page shows them, since
+# "tabs-and-tags". HTML reads a docs site's tabs under their labels, a
 # built Docusaurus note's title as the lead of its text, its footnotes as a section of their
 # own, and leaves out footnote markers and buttons' text; HTML, Word, Excel, PowerPoint,
 # OpenDocument and PDF files are dated by the date they state for their last change

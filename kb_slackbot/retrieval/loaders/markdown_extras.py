@@ -6,11 +6,12 @@ show images, define links at the bottom ("[faq]: https://…"), leave out the pi
 line ends, and MDX pages hold components ("<Tabs>", "<TabItem label=\"macOS\">"). MkDocs
 Material writes tabs as '=== "macOS"' over an indented body, GitBook and Jekyll write
 template tags ("{% hint style=\"info\" %}", "{% tab title=\"macOS\" %}", "{% include … %}"),
-and Python-Markdown and PHP Markdown Extra add footnotes ("text[^1]" … "[^1]: note") and
-abbreviations ("*[UTC]: …"). Read raw, a comment or a link definition is quoted as an answer
-and a note's body loses its title. Every
-function keeps the number of lines (a line becomes blank or is rewritten), so citations keep
-their line numbers; code blocks are left as written.
+Python-Markdown and PHP Markdown Extra add footnotes ("text[^1]" … "[^1]: note") and
+abbreviations ("*[UTC]: …"), and wiki-style notes (Obsidian, Logseq, Foam) link with
+"[[Page]]", embed with "![[file]]", comment with "%% … %%" and title callouts ("> [!tip]-
+Title"). Read raw, a comment or a link definition is quoted as an answer and a note's body
+loses its title. Every function keeps the number of lines (a line becomes blank or is
+rewritten), so citations keep their line numbers; code blocks are left as written.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _MKDOCS = re.compile(r'^\s*(?:!!!|\?\?\?\+?)\s*(?P<kind>[\w-]+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 # ":::tip", ":::note Title", ":::warning[Title]" … ":::" (Docusaurus, VuePress)
 _COLONS = re.compile(r"^\s*:::+\s*(?P<kind>[\w-]*)\s*(?:\[(?P<t1>[^\]]*)\]|(?P<t2>.*?))\s*$")
-_GITHUB_ALERT = re.compile(r"^(\s*>\s*)\[!(?P<kind>\w+)\]\s*$", re.IGNORECASE)
+# "> [!NOTE]" (GitHub); Obsidian's callouts also take a title and a fold sign: "> [!tip]- Title"
+_GITHUB_ALERT = re.compile(
+    r"^(\s*>\s*)\[!(?P<kind>[\w-]+)\][+-]?(?:[ \t]+(?P<title>\S.*?))?\s*$", re.IGNORECASE
+)
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|<img\b[^>]*>", re.IGNORECASE)
 _LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*\S+(?:\s+[\"'(].*[\"')])?\s*$")
 _REFERENCE_LINK = re.compile(r"(?<!!)\[([^\]]+)\]\[[^\]]*\]")
@@ -202,12 +206,50 @@ def _outside_code(rewrite: Callable[[str], str]) -> Callable[[list[str]], list[s
     return apply
 
 
+# Wiki-style notes (Obsidian, Logseq, Foam, Dendron): "[[Travel policy]]", "[[Per diems|the
+# per diem table]]", "[[Travel policy#Hotels]]"; an embed "![[receipt.png]]"; "==highlight==";
+# a block id at a line's end (" ^intro"); a task's box ("- [ ] ", "- [x] ").
+_EMBED = re.compile(r"!\[\[[^\]\n]*\]\]")
+_WIKILINK = re.compile(r"\[\[([^\]|#\n]*)(?:#([^\]|\n]*))?(?:\|([^\]\n]+))?\]\]")
+_HIGHLIGHT = re.compile(r"(?<![\w=])==(?=\S)([^=\n]+?)(?<=\S)==(?![\w=])")
+_BLOCK_ID = re.compile(r"\s\^(?=[\w-]*[A-Za-z])[\w-]{2,}\s*$")
+_INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_TASK_BOX = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)\[[ xX]\]\s+")
+
+
+def _wiki_marks(text: str) -> str:
+    text = _WIKILINK.sub(_wikilink, _EMBED.sub("", text)) if "[[" in text else text
+    return _HIGHLIGHT.sub(r"\1", text) if "==" in text else text
+
+
+def _outside_inline_code(line: str, rewrite: Callable[[str], str]) -> str:
+    """``line`` rewritten outside its code spans (a shell test "`[[ -f x ]]`" stays)."""
+    out, start = [], 0
+    for code in _INLINE_CODE.finditer(line):
+        out += [rewrite(line[start : code.start()]), code.group(0)]
+        start = code.end()
+    return "".join([*out, rewrite(line[start:])])
+
+
+def _wikilink(match: re.Match[str]) -> str:
+    """A wiki link's shown text: its alias, else the page (and section) it names."""
+    page, section, alias = match.group(1).strip(), (match.group(2) or "").strip(), match.group(3)
+    if alias:
+        return alias.strip()
+    return f"{page} › {section}" if page and section else page or section
+
+
 def _line(line: str) -> str:
     """One line's inline extras: a quote's ">" (a note: its text is the page's), a "<br>"
     (" / " in a table row, whose cells must stay on one line; a space in prose), an image
-    (left out), a reference link (its text), a link definition (left out)."""
+    (left out), a reference link (its text), a link definition (left out); a wiki link (its
+    text), an embed (left out), a highlight (its text), a block id and a task's box (left
+    out)."""
     if _LINK_DEFINITION.match(line):
         return ""
+    if "[[" in line or "==" in line:
+        line = _outside_inline_code(line, _wiki_marks)
+    line = _TASK_BOX.sub(r"\1", _BLOCK_ID.sub("", line))
     line = _QUOTE.sub("", line)
     if "<" in line:
         line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
@@ -217,17 +259,30 @@ def _line(line: str) -> str:
 
 
 def _comments(lines: list[str]) -> list[str]:
-    """HTML comments blanked, also across lines, outside code."""
+    """HTML comments ("<!-- … -->") and Obsidian's ("%% … %%") blanked, also across lines,
+    outside code."""
+    for opening, closing, pattern in (("<!--", "-->", _COMMENT), ("%%", "%%", _WIKI_COMMENT)):
+        lines = _blanked(lines, opening, closing, pattern)
+    return lines
+
+
+_WIKI_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+
+
+def _blanked(lines: list[str], opening: str, closing: str, pattern: re.Pattern) -> list[str]:
     out = list(lines)
     n, in_fence = 0, False
     while n < len(out):
         if FENCE.match(out[n]):
             in_fence = not in_fence
-        elif not in_fence and "<!--" in out[n]:
-            end = next((k for k in range(n, len(out)) if "-->" in out[k]), None)
+        elif not in_fence and opening in out[n] and "`" not in out[n]:
+            # (a line with code spans may hold "%%" as code: "`printf '%%s'`")
+            after = out[n].index(opening) + len(opening)
+            ends = (k for k in range(n, len(out)) if closing in out[k][after if k == n else 0 :])
+            end = next(ends, None)
             if end is None:
                 break
-            joined = _COMMENT.sub(
+            joined = pattern.sub(
                 lambda m: "\n" * m.group(0).count("\n"), "\n".join(out[n : end + 1])
             )
             out[n : end + 1] = joined.split("\n")
@@ -270,7 +325,7 @@ def _admonitions(lines: list[str]) -> list[str]:
         elif colons:
             out.append(_title(colons.group("kind"), colons.group("t1") or colons.group("t2")))
         elif alert:
-            out.append(alert.group(1) + _title(alert.group("kind"), None))
+            out.append(alert.group(1) + _title(alert.group("kind"), alert.group("title")))
         else:
             out.append(line)
     return out
