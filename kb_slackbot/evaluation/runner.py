@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 from pydantic import BaseModel, ValidationError
 
@@ -101,9 +102,9 @@ def run_eval(
     for n, item in enumerate(questions, start=1):
         expected = set(item.expected_sources)
         response = service.search(item.question, top_k=k, spaces=spaces)
-        retrieved = [_key(r.chunk.url, r.chunk.doc_id, expected) for r in response.results]
+        retrieved = [source_key(r.chunk.url, r.chunk.doc_id, expected) for r in response.results]
         result = service.answer(item.question, spaces=spaces)
-        cited = [_key(s.url, s.doc_id, expected) for s in result.sources]
+        cited = [source_key(s.url, s.doc_id, expected) for s in result.sources]
         reference = item.reference_answer if item.answerable else None
         judgement = (
             judge.judge(item.question, item.reference_answer, result.answer)
@@ -132,7 +133,7 @@ def run_eval(
                 if item.reference_answer and result.status == "answered"
                 else (False if item.reference_answer else None),
                 key_facts_retrieved=_facts_in(response.results, reference) if reference else None,
-                suggested=[_key(s.url, s.doc_id, expected) for s in result.suggestions],
+                suggested=[source_key(s.url, s.doc_id, expected) for s in result.suggestions],
                 judge_verdict=judgement.verdict if judgement else None,
                 judge_score=judgement.score if judgement else None,
                 judge_reason=judgement.reason if judgement else None,
@@ -148,9 +149,13 @@ def _facts_in(results: Sequence[SearchResult], reference: str) -> bool | None:
     return metrics.has_key_facts("\n\n".join(r.chunk.text for r in results), reference)
 
 
-def _key(url: str, doc_id: str, expected: set[str]) -> str:
-    """Questions may name a page by url or by document id; report whichever matches."""
-    return doc_id if doc_id in expected else url
+def source_key(url: str, doc_id: str, expected: set[str]) -> str:
+    """Questions may name a page by url or by document id; report whichever matches. A url
+    matches as a person writes it: "…/Holiday and TOIL.md" is the page the bot links as
+    "…/Holiday%20and%20TOIL.md"."""
+    if doc_id in expected:
+        return doc_id
+    return next((e for e in sorted(expected) if unquote(e) == unquote(url)), url)
 
 
 def summarise(

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from kb_slackbot.evaluation.runner import EvalQuestion, QuestionOutcome, run_eval, summarise
+from kb_slackbot.evaluation.runner import (
+    EvalQuestion,
+    QuestionOutcome,
+    run_eval,
+    source_key,
+    summarise,
+)
 
 VPN_URL = "https://docs.northwindloop.example/it/vpn"
 
@@ -75,3 +81,11 @@ def test_a_not_found_that_points_at_the_page_is_counted():
     assert summary["not_found_expected_suggested"] == 1 / 3  # of the three answerable misses
     assert summary["suggestions_per_not_found"] == (2 + 1 + 0 + 1) / 4
     assert summarise(outcomes[:1], k=5)["not_found_expected_suggested"] is None
+
+
+def test_an_expected_page_written_with_spaces_matches_the_link_the_bot_gives():
+    typed = "https://notes.example/People/Holiday and TOIL.md"  # as a question file writes it
+    linked = "https://notes.example/People/Holiday%20and%20TOIL.md"  # as the bot links it
+    assert source_key(linked, "People/Holiday and TOIL.md", {typed}) == typed
+    assert source_key(VPN_URL, "it/vpn.md", {typed}) == VPN_URL  # another page stays itself
+    assert source_key(VPN_URL, "it/vpn.md", {"it/vpn.md"}) == "it/vpn.md"  # named by its id
