@@ -16,13 +16,16 @@ from types import SimpleNamespace
 from common import print_table
 
 from kb_slackbot.evaluation import metrics
-from kb_slackbot.evaluation.runner import is_right
+from kb_slackbot.evaluation.runner import is_right, source_key
 
 
 def scores(path: str, questions: list[dict]) -> dict[str, object]:
     report = json.loads(Path(path).read_text(encoding="utf-8"))
     outcomes = [SimpleNamespace(**o) for o in report["outcomes"]]
     for o, q in zip(outcomes, questions, strict=True):
+        # pages compared as today's eval compares them (a report written before it matched
+        # "Holiday and TOIL.md" to the bot's "Holiday%20and%20TOIL.md" is scored the same)
+        o.cited = [source_key(url, url, set(o.expected)) for url in o.cited]
         reference = q.get("reference_answer") or ""
         o.key_facts = (
             (metrics.has_key_facts(o.answer, reference) if o.status == "answered" else False)
