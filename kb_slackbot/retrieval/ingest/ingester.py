@@ -61,10 +61,11 @@ PIPELINE_VERSION = "1"
 # under it is read as a note, not as the header, since "notes-above". reStructuredText reads a
 # version note's text as markup (substitutions, emphasis), since "version-notes". Markdown reads
 # MkDocs tabs, GitBook and Jekyll template tags, footnotes, abbreviations, wiki links, callouts,
-# highlights, comments and task boxes (Obsidian) as the rendered page shows them, since
-# "tabs-and-tags". HTML reads a docs site's tabs under their labels, a
-# built Docusaurus note's title as the lead of its text, its footnotes as a section of their
-# own, and leaves out footnote markers and buttons' text; HTML, Word, Excel, PowerPoint,
+# highlights, comments and task boxes (Obsidian), and an outliner's (Logseq) heading bullets,
+# properties and block references as the rendered page shows them, since "tabs-and-tags". HTML
+# reads a docs site's tabs under their labels, a built Docusaurus note's title as the lead of
+# its text, its footnotes as a section of their own, and leaves out footnote markers and
+# buttons' text; HTML, Word, Excel, PowerPoint,
 # OpenDocument and PDF files are dated by the date they state for their last change
 # (loaders.page_dates); Excel and OpenDocument sheets leave out hidden rows and columns; since
 # "page-dates".

@@ -17,6 +17,7 @@ from .fields import (
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
 from .markdown_extras import plain_inline, read_extras
+from .outline import is_outline, outline_lines
 from .paragraphs import FENCE, paragraph_blocks
 from .pseudo_headings import (
     CAPITALS_LEVEL,
@@ -39,12 +40,16 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    lines = _step_items(mark_lines(html_tables(read_extras(body.split("\n")))))
+    lines, outline_title = body.split("\n"), ""
+    if is_outline(lines):  # a Logseq page: titled by its title:: or its file, never a heading
+        lines, outline_title = outline_lines(lines)
+        outline_title = outline_title or title_from_filename(source.path)
+    lines = _step_items(mark_lines(html_tables(read_extras(lines))))
     blocks = paragraph_blocks(lines, offset + 1, _markdown_heading)
 
     # the first real heading (a FAQ question or bold label is no title), else the file's name
     # (which a section named like the file keeps: "two.md" titled "Two" over "## Two")
-    title = str(meta.get("title") or "").strip() or _first_heading(lines)
+    title = str(meta.get("title") or "").strip() or outline_title or _first_heading(lines)
     if title:
         blocks = [drop_title_heading(b, title) for b in blocks]
     title = title or title_from_filename(source.path)

@@ -29,6 +29,11 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
+# A line a loader leaves out without ending the paragraph or list around it (an outliner's
+# hidden block property between two items); it keeps the file's line numbers.
+LEFT_OUT = "\x00"
+
+
 def paragraph_blocks(
     lines: list[str], first_line: int, heading_of: Callable[[str], tuple[int, str] | None]
 ) -> list[Block]:
@@ -64,6 +69,8 @@ def paragraph_blocks(
             continue
         if in_fence:
             current.append(line)
+            continue
+        if line == LEFT_OUT:
             continue
         heading = heading_of(line)
         if heading is not None:
