@@ -1644,3 +1644,32 @@ def test_a_wiki_style_note_reads_as_its_app_shows_it(tmp_path):
         ("The meal limit is €45 per day; test with `[[ -f receipt.pdf ]]`.", 8),
         ("- Submit within 30 days\n- Attach the receipt", 14),
     ]
+
+
+def test_a_notion_markdown_export_reads_its_callouts_and_toggles(tmp_path):
+    """Notion's "Markdown & CSV" export: a callout is an <aside> around Markdown (the tags are
+    no text), a toggle a short bullet with its content indented under it after a blank line
+    (the label heads the content). A bullet that is a sentence, or a list, stays a list."""
+    path = write(
+        tmp_path,
+        "Expenses 8e6620fb0765781f8c90bae77e69bde5.md",
+        "# Expenses\n\n"
+        "<aside>\n⚠️ Receipts over €250 need a VAT invoice.\n</aside>\n\n"  # 3-5
+        "## Details\n\n"  # 7
+        "- Mileage (own car)\n    \n    Only for business trips.\n    \n"  # 9-12
+        "    - UK: 45p per mile.\n    - Spain: €0.26 per km.\n    \n"  # 13-15
+        "- Client entertainment\n    \n    Up to €70 per head.\n    \n"  # 16-19
+        "After the toggles.\n\n"  # 20
+        "- Keep receipts.\n\n    They are checked twice a year.\n",  # 22-24
+    )
+    document = load(path)
+    assert document.title == "Expenses"
+    assert [(b.headings, b.text, b.start_line) for b in document.blocks] == [
+        ((), "⚠️ Receipts over €250 need a VAT invoice.", 4),
+        (("Details", "Mileage (own car)"), "Only for business trips.", 11),
+        (("Details", "Mileage (own car)"), "- UK: 45p per mile.\n- Spain: €0.26 per km.", 13),
+        (("Details", "Client entertainment"), "Up to €70 per head.", 18),
+        (("Details",), "After the toggles.", 20),
+        (("Details",), "- Keep receipts.", 22),
+        (("Details",), "They are checked twice a year.", 24),
+    ]

@@ -43,6 +43,7 @@ def read_extras(lines: list[str]) -> list[str]:
     steps = (
         _comments,
         _content_tabs,
+        _toggle_bullets,
         _admonitions,
         _outside_code(_mdx),
         _outside_code(_template_tag),
@@ -77,6 +78,43 @@ def _content_tabs(lines: list[str]) -> list[str]:
         elif not in_fence and (tab := _TAB.match(line)):
             out[n] = heading_mark(PSEUDO_LEVEL, tab.group("label").strip())
             in_tab, blank = True, None
+    return out
+
+
+# A toggle as Notion exports it to Markdown: a bullet that is a short label, a blank line, and
+# the toggle's content indented under it ("- Mileage (own car)" / "" / "    Only for …").
+_TOGGLE = re.compile(r"^ {0,3}[-*+] (?P<label>\S[^\n]{0,80}?)\s*$")
+
+
+def _toggle_bullets(lines: list[str]) -> list[str]:
+    """A toggle's label heads its content, as a tab's does (a label ending in "." or ":" is a
+    sentence with its explanation, a list of ten words or more a list item, left as written)."""
+    out, in_fence, n = list(lines), False, 0
+    while n < len(lines):
+        line = lines[n]
+        if FENCE.match(line):
+            in_fence = not in_fence
+        toggle = None if in_fence else _TOGGLE.match(line)
+        body = n + 2
+        if (
+            toggle is None
+            or toggle.group("label").endswith((".", ":"))
+            or len(toggle.group("label").split()) > 10
+            or body >= len(lines)
+            or lines[n + 1].strip()
+            or not lines[body].startswith("    ")
+        ):
+            n += 1
+            continue
+        out[n] = heading_mark(PSEUDO_LEVEL, toggle.group("label"))
+        end = body
+        while end < len(lines) and (lines[end].startswith("    ") or not lines[end].strip()):
+            out[end] = lines[end][4:] if lines[end].startswith("    ") else ""
+            end += 1
+        last_blank = next((k for k in range(end - 1, body, -1) if not lines[k].strip()), None)
+        if last_blank is not None:
+            out[last_blank] = heading_mark(PSEUDO_LEVEL)  # the toggle's content ends
+        n = end
     return out
 
 
@@ -239,13 +277,17 @@ def _wikilink(match: re.Match[str]) -> str:
     return f"{page} › {section}" if page and section else page or section
 
 
+# Notion writes a callout as an HTML <aside> around Markdown: the tags are no text.
+_ASIDE_TAG = re.compile(r"^\s*</?aside\b[^>]*>\s*$", re.IGNORECASE)
+
+
 def _line(line: str) -> str:
     """One line's inline extras: a quote's ">" (a note: its text is the page's), a "<br>"
     (" / " in a table row, whose cells must stay on one line; a space in prose), an image
     (left out), a reference link (its text), a link definition (left out); a wiki link (its
     text), an embed (left out), a highlight (its text), a block id and a task's box (left
     out)."""
-    if _LINK_DEFINITION.match(line):
+    if _LINK_DEFINITION.match(line) or _ASIDE_TAG.match(line):
         return ""
     if "[[" in line or "==" in line:
         line = _outside_inline_code(line, _wiki_marks)
