@@ -1617,7 +1617,8 @@ def test_mkdocs_tabs_template_tags_and_footnotes_read_as_rendered(tmp_path):
 def test_a_wiki_style_note_reads_as_its_app_shows_it(tmp_path):
     """Obsidian (and Logseq, Foam): a wiki link reads as its alias or the page it names, an
     embed and a comment are no text, a callout's title leads it, a highlight is its text, a
-    block id and a task's box are left out; inline code keeps its brackets."""
+    block id is left out, a task keeps its box (it is a to-do, not a fact); inline code keeps
+    its brackets."""
     path = write(
         tmp_path,
         "Expenses.md",
@@ -1642,7 +1643,7 @@ def test_a_wiki_style_note_reads_as_its_app_shows_it(tmp_path):
         ("See Travel policy, the per diem table and Travel policy › Hotels.", 3),
         ("Receipts:\nKeep every receipt for 7 years.", 5),
         ("The meal limit is €45 per day; test with `[[ -f receipt.pdf ]]`.", 8),
-        ("- Submit within 30 days\n- Attach the receipt", 14),
+        ("- [ ] Submit within 30 days\n- [x] Attach the receipt", 14),
     ]
 
 

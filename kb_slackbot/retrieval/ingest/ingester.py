@@ -61,7 +61,7 @@ PIPELINE_VERSION = "1"
 # under it is read as a note, not as the header, since "notes-above". reStructuredText reads a
 # version note's text as markup (substitutions, emphasis), since "version-notes". Markdown reads
 # MkDocs tabs, GitBook and Jekyll template tags, footnotes, abbreviations, wiki links, callouts,
-# highlights, comments and task boxes (Obsidian), an outliner's (Logseq) heading bullets,
+# highlights and comments (Obsidian), an outliner's (Logseq) heading bullets,
 # properties and block references, and Notion's asides and toggles as the rendered page shows
 # them, since "tabs-and-tags". HTML
 # reads a docs site's tabs under their labels, a built Docusaurus note's title as the lead of

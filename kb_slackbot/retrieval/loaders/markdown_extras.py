@@ -246,13 +246,13 @@ def _outside_code(rewrite: Callable[[str], str]) -> Callable[[list[str]], list[s
 
 # Wiki-style notes (Obsidian, Logseq, Foam, Dendron): "[[Travel policy]]", "[[Per diems|the
 # per diem table]]", "[[Travel policy#Hotels]]"; an embed "![[receipt.png]]"; "==highlight==";
-# a block id at a line's end (" ^intro"); a task's box ("- [ ] ", "- [x] ").
+# a block id at a line's end (" ^intro"). (A task's box, "- [ ] ", stays: it says the line is a
+# to-do, not a fact — "Add the Valencia local holidays for 2027" read as one.)
 _EMBED = re.compile(r"!\[\[[^\]\n]*\]\]")
 _WIKILINK = re.compile(r"\[\[([^\]|#\n]*)(?:#([^\]|\n]*))?(?:\|([^\]\n]+))?\]\]")
 _HIGHLIGHT = re.compile(r"(?<![\w=])==(?=\S)([^=\n]+?)(?<=\S)==(?![\w=])")
 _BLOCK_ID = re.compile(r"\s\^(?=[\w-]*[A-Za-z])[\w-]{2,}\s*$")
 _INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
-_TASK_BOX = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)\[[ xX]\]\s+")
 
 
 def _wiki_marks(text: str) -> str:
@@ -285,13 +285,12 @@ def _line(line: str) -> str:
     """One line's inline extras: a quote's ">" (a note: its text is the page's), a "<br>"
     (" / " in a table row, whose cells must stay on one line; a space in prose), an image
     (left out), a reference link (its text), a link definition (left out); a wiki link (its
-    text), an embed (left out), a highlight (its text), a block id and a task's box (left
-    out)."""
+    text), an embed (left out), a highlight (its text), a block id (left out)."""
     if _LINK_DEFINITION.match(line) or _ASIDE_TAG.match(line):
         return ""
     if "[[" in line or "==" in line:
         line = _outside_inline_code(line, _wiki_marks)
-    line = _TASK_BOX.sub(r"\1", _BLOCK_ID.sub("", line))
+    line = _BLOCK_ID.sub("", line)
     line = _QUOTE.sub("", line)
     if "<" in line:
         line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
