@@ -46,8 +46,8 @@ _TOGGLE = re.compile(r"^ {0,3}[-*+] (?P<label>\S[^\n]{0,80}?)\s*$")
 
 
 def toggle_bullets(lines: list[str]) -> list[str]:
-    """A toggle's label heads its content, as a tab's does (a label ending in "." or ":" is a
-    sentence with its explanation, a list of ten words or more a list item, left as written)."""
+    """A toggle's label heads its content, as a tab's does. A bullet ending in "." or ":" (a
+    sentence and its explanation) or of more than ten words (a list item) is left as written."""
     out, in_fence, n = list(lines), False, 0
     while n < len(lines):
         line = lines[n]
