@@ -1674,3 +1674,24 @@ def test_a_notion_markdown_export_reads_its_callouts_and_toggles(tmp_path):
         (("Details",), "- Keep receipts.", 22),
         (("Details",), "They are checked twice a year.", 24),
     ]
+
+
+def test_backslash_escapes_read_as_the_marks_they_escape(tmp_path):
+    """Google Docs' Markdown export escapes every mark that could be markup: the page shows the
+    mark alone, so "1\\." is a numbered step; a table's "\\|", an opening "\\#" and code
+    spans stay as written."""
+    path = write(
+        tmp_path,
+        "travel.md",
+        "# Travel\n\n"
+        "The hotel limit is €160 \\- book via Navan\\. See the \\[FAQ\\]; run `a\\.b`.\n\n"
+        "1\\. Book early\n\n"
+        "\\# is not a heading\n\n"
+        "| City | Note |\n| --- | --- |\n| Berlin | a \\| b |\n",
+    )
+    assert [b.text for b in load(path).blocks] == [
+        "The hotel limit is €160 - book via Navan. See the [FAQ]; run `a\\.b`.",
+        "1. Book early",
+        "\\# is not a heading",
+        "| City | Note |\n| --- | --- |\n| Berlin | a \\| b |",
+    ]

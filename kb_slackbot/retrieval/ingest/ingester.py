@@ -62,8 +62,8 @@ PIPELINE_VERSION = "1"
 # version note's text as markup (substitutions, emphasis), since "version-notes". Markdown reads
 # MkDocs tabs, GitBook and Jekyll template tags, footnotes, abbreviations, wiki links, callouts,
 # highlights and comments (Obsidian), an outliner's (Logseq) heading bullets,
-# properties and block references, and Notion's asides and toggles as the rendered page shows
-# them, since "tabs-and-tags". HTML
+# properties and block references, Notion's asides and toggles, and backslash escapes (Google
+# Docs' export) as the rendered page shows them, since "tabs-and-tags". HTML
 # reads a docs site's tabs under their labels, a built Docusaurus note's title as the lead of
 # its text, its footnotes as a section of their own, and leaves out footnote markers and
 # buttons' text; HTML, Word, Excel, PowerPoint,

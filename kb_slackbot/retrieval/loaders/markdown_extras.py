@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from .markdown_notes import admonitions
 from .markdown_sections import content_tabs, template_tag, toggle_bullets
-from .markdown_wiki import wiki_text
+from .markdown_wiki import outside_code_spans, wiki_text
 from .paragraphs import FENCE
 from .pseudo_headings import PSEUDO_LEVEL, heading_mark
 
@@ -149,6 +149,20 @@ def _outside_code(rewrite: Callable[[str], str]) -> Callable[[list[str]], list[s
     return apply
 
 
+# A backslash escape (Navan\. / \[FAQ\] / 1\. Book early), as Google Docs' and other exporters
+# write every punctuation mark that could be markup: the page shows the mark alone. A table
+# cell's \| stays (it is no cell border), and so does a line's opening \# or \> (without the
+# backslash it would be a heading or a quote).
+_ESCAPE = re.compile(r"\\([!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{}~])")
+_KEPT_AT_START = re.compile(r"^(\s*)\\([#>])")
+
+
+def _unescaped(text: str) -> str:
+    kept = _KEPT_AT_START.match(text)
+    head, text = (text[: kept.end()], text[kept.end() :]) if kept else ("", text)
+    return head + _ESCAPE.sub(r"\1", text)
+
+
 # Notion writes a callout as an HTML <aside> around Markdown: the tags are no text.
 _ASIDE_TAG = re.compile(r"^\s*</?aside\b[^>]*>\s*$", re.IGNORECASE)
 
@@ -157,7 +171,8 @@ def _line(line: str) -> str:
     """One line's inline extras: a quote's ">" (a note: its text is the page's), a "<br>"
     (" / " in a table row, whose cells must stay on one line; a space in prose), an image
     (left out), a reference link (its text), a link definition (left out); a wiki link (its
-    text), an embed (left out), a highlight (its text), a block id (left out)."""
+    text), an embed (left out), a highlight (its text), a block id (left out); a backslash
+    escape (the mark alone)."""
     if _LINK_DEFINITION.match(line) or _ASIDE_TAG.match(line):
         return ""
     line = wiki_text(line)
@@ -166,6 +181,8 @@ def _line(line: str) -> str:
         line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
     if "[" in line or "<img" in line.lower():
         line = _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line))
+    if "\\" in line:
+        line = outside_code_spans(line, _unescaped)
     return line
 
 

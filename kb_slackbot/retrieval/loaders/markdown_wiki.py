@@ -25,7 +25,7 @@ _INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
 def wiki_text(line: str) -> str:
     """One line with its wiki links, embeds, highlights and block id read."""
     if "[[" in line or "==" in line:
-        line = _outside_inline_code(line, _marks)
+        line = outside_code_spans(line, _marks)
     return _BLOCK_ID.sub("", line)
 
 
@@ -34,7 +34,7 @@ def _marks(text: str) -> str:
     return _HIGHLIGHT.sub(r"\1", text) if "==" in text else text
 
 
-def _outside_inline_code(line: str, rewrite: Callable[[str], str]) -> str:
+def outside_code_spans(line: str, rewrite: Callable[[str], str]) -> str:
     """``line`` rewritten outside its code spans (a shell test "`[[ -f x ]]`" stays)."""
     out, start = [], 0
     for code in _INLINE_CODE.finditer(line):
