@@ -21,6 +21,7 @@ from .rst import load_rst
 from .sheets import load_csv, load_xlsx
 from .slides import load_pptx
 from .source import LoadError, SourceFile, read_source
+from .web_archive import load_web_archive
 
 __all__ = [
     "CONVERT_FIRST",
@@ -69,6 +70,8 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".ods": load_ods,
     ".pptx": load_pptx,
     ".eml": load_email,  # an email saved as a file: titled by its subject (loaders.mail)
+    ".mht": load_web_archive,  # a web page saved as one file (loaders.web_archive)
+    ".mhtml": load_web_archive,
 }
 SUPPORTED_SUFFIXES = set(_LOADERS)
 
