@@ -38,7 +38,7 @@ def reader_passages(results: Sequence[SearchResult], sections_of: SectionLookup)
             Passage(
                 number=number,
                 text=section if whole else chunk.text,
-                heading=" › ".join((chunk.title, *chunk.headings)),
+                heading=chunk.section_path,
                 relevance=result.score,
                 section=section,
                 cross_language=result.cross_language,

@@ -21,11 +21,6 @@ from .pieces import Pick
 ChunksOfPage = Callable[[str], list[Chunk]]
 
 
-def heading_of(chunk: Chunk) -> str:
-    """A chunk's "Title › Section" path, as the reader's passages name their sections."""
-    return " › ".join((chunk.title, *chunk.headings))
-
-
 def cite_quoted_sections(
     context: Sequence[ContextSource], picks: Sequence[Pick], chunks_of: ChunksOfPage
 ) -> list[ContextSource]:
@@ -36,7 +31,7 @@ def cite_quoted_sections(
     for source in context:
         found = source.result.chunk
         headings = {p.heading for p in picks if p.number == source.number}
-        if len(headings) != 1 or "" in headings or heading_of(found) in headings:
+        if len(headings) != 1 or "" in headings or found.section_path in headings:
             out.append(source)
             continue
         (heading,) = headings
@@ -61,11 +56,11 @@ def with_quoted_sections(
     out: list[SearchResult] = []
     for number, result in enumerate(results, start=1):
         out.append(result)
-        own = heading_of(result.chunk)
+        own = result.chunk.section_path
         headings = dict.fromkeys(p.heading for p in picks if p.number == number)
         others = [h for h in headings if h and h != own]
         page = chunks_of(result.chunk.doc_id) if others else []
-        for chunk in (c for h in others for c in page if heading_of(c) == h):
+        for chunk in (c for h in others for c in page if c.section_path == h):
             if chunk.chunk_id not in listed:
                 listed.add(chunk.chunk_id)
                 out.append(replace(result, chunk=chunk))
@@ -74,7 +69,7 @@ def with_quoted_sections(
 
 def _section_chunk(page: Sequence[Chunk], heading: str, quotes: Sequence[str]) -> Chunk | None:
     """The chunk of ``heading``'s section that holds the first quote's opening words."""
-    section = [c for c in page if heading_of(c) == heading]
+    section = [c for c in page if c.section_path == heading]
     if not section:
         return None
     opening = " ".join(quotes[0].split()[:6]) if quotes else ""

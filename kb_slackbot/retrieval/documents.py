@@ -65,13 +65,17 @@ class Chunk:
         return " › ".join(self.headings)
 
     @property
+    def section_path(self) -> str:
+        """ "Title › Section › Subsection": the page and section the chunk is under."""
+        return " › ".join((self.title, *self.headings))
+
+    @property
     def location(self) -> str:
         return format_location(self.start_line, self.end_line, self.page)
 
     def embedding_text(self) -> str:
         """What the models see: the page title and section give a passage its meaning."""
-        header = " › ".join((self.title, *self.headings))
-        return f"{header}\n{self.text}"
+        return f"{self.section_path}\n{self.text}"
 
     def name_words(self) -> list[str]:
         """The words of the page's name in its address that its title and headings lack: a
