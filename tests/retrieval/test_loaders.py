@@ -571,7 +571,7 @@ def test_a_steps_headings_are_its_numbered_items_in_the_section_above(tmp_path, 
             "<h2>Troubleshooting</h2><p>Call IT.</p></body></html>"
         )
     document = load(write(tmp_path, f"laptop.{shape}", text))
-    code = "```bash\nbrew install acme\n```" if shape == "md" else "brew install acme"
+    code = "```bash\nbrew install acme\n```" if shape == "md" else "```\nbrew install acme\n```"
     assert document.title == "Laptop"
     assert [(b.headings, b.text) for b in document.blocks] == [
         (("Requirements",), "- A Loop ID"),
@@ -849,6 +849,98 @@ def test_a_confluence_export_is_read_without_its_page_chrome(tmp_path):
     ]
     # "HR : Parental leave": the space the breadcrumbs name, then the page's own name.
     assert document.title == "Parental leave"
+
+
+def test_a_help_centre_article_is_read_without_its_trail_sidebar_byline_or_related_list(
+    tmp_path,
+):
+    # As Zendesk Guide's default theme exports an article: the trail and a sidebar of the
+    # section's articles inside <main>, a byline in the article's header, "Related articles"
+    path = write(
+        tmp_path,
+        "contact.html",
+        "<html><head><title>Contact the desk &ndash; Acme Help Centre</title></head><body>"
+        "<main><div class='sub-nav'><ol class='breadcrumbs'><li><a href='/hc'>Acme Help Centre"
+        "</a></li><li><a href='/hc/s'>Getting help</a></li></ol></div>"
+        "<aside class='article-sidebar'><h3>Articles in this section</h3><ul><li>"
+        "<a href='/hc/a/1'>Contact the desk</a></li><li><a href='/hc/a/2'>Log a ticket</a></li>"
+        "</ul></aside><article><header class='article-header'><h1>Contact the desk</h1>"
+        "<div class='article-author'><div class='article-meta'>Helen Okonjo<ul><li>"
+        "<time datetime='2026-10-02T09:14:55Z'>2 October 2026</time></li><li>Updated</li></ul>"
+        "</div></div></header><section class='article-info'><h2>Phone</h2>"
+        "<p>Call extension 4357.</p><aside class='callout'><p>Have your ID ready.</p></aside>"
+        "</section><section class='related-articles'><h2>Related articles</h2><ul><li>"
+        "<a href='/hc/a/3'>Reset MFA</a></li></ul></section></article></main></body></html>",
+    )
+    document = load(path)
+    assert document.title == "Contact the desk"
+    assert document.updated == date(2026, 10, 2)
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        (("Phone",), "Call extension 4357."),
+        (("Phone",), "Have your ID ready."),  # an aside in the article is its text
+    ]
+
+
+def test_a_help_centre_title_loses_the_sites_name(tmp_path):
+    # Freshdesk: the title stands above the article body (the landmark), and the <title>
+    # carries the portal's name
+    freshdesk = write(
+        tmp_path,
+        "limits.html",
+        "<html><head><title>Job limits : Acme IT Support</title></head><body>"
+        "<section class='fw-breadcrumb'><a href='/support'>Home</a> / <a>HPC</a></section>"
+        "<h1 class='fw-page-title'>Job limits</h1>"
+        "<article class='article-body'><p>Jobs run for at most 48 hours.</p></article>"
+        "</body></html>",
+    )
+    assert load(freshdesk).title == "Job limits"
+    assert [b.text for b in load(freshdesk).blocks] == ["Jobs run for at most 48 hours."]
+    # with no heading at all, the site's name (og:site_name) leaves the <title>
+    bare = write(
+        tmp_path,
+        "bare.html",
+        '<html><head><title>Job limits | Acme IT Support</title><meta property="og:site_name"'
+        ' content="Acme IT Support"></head><body><p>Jobs run for at most 48 hours.</p>'
+        "</body></html>",
+    )
+    assert load(bare).title == "Job limits"
+    # a title that only looks like it has a site's name keeps it
+    plain = write(
+        tmp_path,
+        "plain.html",
+        "<html><head><title>VPN - Linux</title></head><body><p>Use openconnect.</p></body></html>",
+    )
+    assert load(plain).title == "VPN - Linux"
+
+
+def test_an_html_code_block_is_read_as_fenced_code_with_its_language(tmp_path):
+    path = write(
+        tmp_path,
+        "ssh.html",
+        "<html><body><main><h2>Log in</h2><p>On campus:</p>"
+        "<pre><code class='language-bash'>ssh ab12@login.example\nsqueue --me</code></pre>"
+        "<div class='highlight-console'><pre>$ exit</pre></div>"
+        "<pre>plain ```fenced``` text</pre><pre>  </pre></main></body></html>",
+    )
+    assert [b.text for b in load(path).blocks] == [
+        "On campus:",
+        "```bash\nssh ab12@login.example\nsqueue --me\n```",
+        "```console\n$ exit\n```",
+        "````\nplain ```fenced``` text\n````",  # a longer fence than any inside
+    ]
+
+
+def test_an_aligned_text_tables_underline_is_no_row_and_column_names_read_as_words(tmp_path):
+    text = write(
+        tmp_path,
+        "notice.txt",
+        "Maintenance\n\nDate        Day  Service\n----------  ---  -------\n"
+        "2026-12-05  Sat  Email\n2026-12-08  Tue  HPC\n",
+    )
+    assert "| 2026-12-05 | Sat | Email |" in load(text).blocks[-1].text
+    assert "----------" not in load(text).blocks[-1].text
+    csv = write(tmp_path, "labs.csv", "lab_name,term_time_hours,notes\nOpen Lab,24/7,G.20\n")
+    assert load(csv).blocks[-1].text.split("\n")[0] == "| lab name | term time hours | notes |"
 
 
 def test_a_title_with_a_colon_keeps_it_unless_the_breadcrumbs_name_the_space(tmp_path):

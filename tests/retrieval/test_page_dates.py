@@ -61,8 +61,25 @@ def test_a_stated_date_is_read_when_it_is_one_and_believable(text, expected):
             " 2025, at 09:30.</li></ul></footer>",
         ),
         ("", '<span class="git-revision-date-localized-plugin-date">March 3, 2025</span>'),
+        (  # a Zendesk help centre article's byline
+            "",
+            '<article><header><h1>Leave</h1><div class="article-meta">Ann Berg <ul><li>'
+            '<time datetime="2025-03-03T09:14:55Z">3 March 2025 09:14</time></li>'
+            "<li>Updated</li></ul></div></header></article>",
+        ),
+        ("", '<p class="fw-meta"><span>Modified on: Mon, 3 Mar, 2025 at 9:05 AM</span></p>'),
     ],
-    ids=["opengraph", "dublin-core", "docusaurus", "notion", "confluence", "mediawiki", "mkdocs"],
+    ids=[
+        "opengraph",
+        "dublin-core",
+        "docusaurus",
+        "notion",
+        "confluence",
+        "mediawiki",
+        "mkdocs",
+        "zendesk",
+        "freshdesk",
+    ],
 )
 def test_an_html_page_is_dated_by_the_date_it_states(tmp_path, head, body):
     html = (

@@ -69,15 +69,17 @@ PIPELINE_VERSION = "1"
 # buttons' text; HTML, Word, Excel, PowerPoint,
 # OpenDocument and PDF files are dated by the date they state for their last change
 # (loaders.page_dates); Excel and OpenDocument sheets leave out hidden rows and columns; since
-# "page-dates".
+# "page-dates". HTML reads a <pre> as a fenced code block (before: as a sentence), leaves out
+# a help centre's trail, "Related articles", sidebar and byline, dates a page by its
+# article's <time> or "Modified on: …" and titles it without the site's name; text and
+# Markdown drop the dashes under an aligned table's header; a sheet's header written as a
+# column name ("term_time_hours") reads as words; since "help-centres".
 LOADER_REVISIONS = {
     ".rst": "version-notes",
-    **dict.fromkeys((".md", ".markdown", ".mdx"), "tabs-and-tags"),
-    ".txt": "spans",
-    **dict.fromkeys((".csv", ".tsv"), "notes-above"),
-    **dict.fromkeys(
-        (".html", ".htm", ".docx", ".xlsx", ".pptx", ".odt", ".ods", ".pdf"), "page-dates"
-    ),
+    **dict.fromkeys((".md", ".markdown", ".mdx", ".txt"), "help-centres"),
+    **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "help-centres"),
+    **dict.fromkeys((".html", ".htm", ".mht", ".mhtml"), "help-centres"),
+    **dict.fromkeys((".docx", ".pptx", ".odt", ".pdf"), "page-dates"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

@@ -25,6 +25,12 @@ _NOISE_TAGS = ["script", "style", "noscript", "nav", "footer", "svg", "button"]
 # SharePoint pages wrap the whole body in one) is no form to drop.
 _FRAME_TAGS = ("header", "aside", "[role=navigation]", "[role=banner]", "[role=search]")
 _TEXT_TAGS = "h1,h2,h3,h4,h5,h6,p,li,table,pre,dt"
+# A help centre's (Zendesk, Freshdesk) or a docs site's trail ("Help Centre › Getting help ›
+# Contacting IT") and its "Related articles" list name other pages, not this one's content.
+_TRAILS = "[class*=breadcrumb], [aria-label=breadcrumb i], [class*=related-articles]"
+# An article's byline in its header: the author, the date and "Updated" (the date is read
+# first: page_dates).
+_BYLINE = "address, [rel=author], [class*=author], [class*=byline], [class*=meta]"
 _MARKS = (
     "a.headerlink, a.hash-link, a.anchor-link, a.header-anchor, .mw-editsection, "
     "sup.reference, .tocnumber, "
@@ -73,6 +79,8 @@ def html_document(
     title_node = tree.css_first("title") or tree.css_first(TITLE_PARAGRAPH)
     bold = bold_classes(tree)
     canonical = tree.css_first('link[rel="canonical"]')
+    site_node = tree.css_first('meta[property="og:site_name"]')
+    site = (site_node.attributes.get("content") or "").strip() if site_node else ""
     tree.strip_tags(_NOISE_TAGS)
     landmark = next(filter(None, map(tree.css_first, _CONTENT_ROOTS)), None)
     _drop_frame(tree, landmark)
@@ -84,7 +92,8 @@ def html_document(
     labelled_tabs(root)
     _footnotes_apart(root)
     # after dropping the site's header, so a site-logo <h1> is not it
-    first_h1 = root.css_first("h1")
+    first_h1 = root.css_first("h1") or tree.css_first("h1")  # (a help centre's title may
+    # stand above the article body that is the landmark: Freshdesk)
     h1 = visible(inline_text(first_h1)) if first_h1 else ""
 
     blocks = content_blocks(root, bold)
@@ -93,7 +102,8 @@ def html_document(
         # The article's own heading, not the site's name ("Sick leave", not "Acme Wiki" or
         # "Sick leave – Acme Docs").
         title = h1
-    title = _without_space(title or named or h1, crumbs) or title_from_filename(source.path)
+    title = _without_space(title or _without_site(named, site) or h1, crumbs)
+    title = title or title_from_filename(source.path)
     href = canonical.attributes.get("href") if canonical else None
     return Document(
         doc_id=source.rel_path,
@@ -117,6 +127,14 @@ def _drop_frame(tree, landmark: Node | None) -> None:
         if landmark is None or not within(node, landmark)
     ]
     doomed += [form for form in tree.css("form") if form.css_first(_TEXT_TAGS) is None]
+    doomed += tree.css(_TRAILS)
+    article = landmark.css_first("article") if landmark is not None else None
+    if article is not None and landmark.tag != "article":
+        # A sidebar inside the page's main area ("Articles in this section") is beside the
+        # article, not in it; an aside in the article (a note) stays.
+        doomed += [node for node in landmark.css("aside") if not within(node, article)]
+    for header in tree.css("article header"):
+        doomed += [node for node in header.css(_BYLINE) if node.css_first("h1") is None]
     _decompose(doomed)
 
 
@@ -202,3 +220,16 @@ def _without_space(title: str, crumbs: set[str]) -> str:
     the page's own name is what people call it (and what citations show)."""
     space, colon, page = title.partition(" : ")
     return page.strip() if colon and page.strip() and space.strip() in crumbs else title
+
+
+_SITE_SEPARATORS = (" : ", " | ", " – ", " — ", " - ", " · ")
+
+
+def _without_site(title: str, site: str) -> str:
+    """A <title> that ends with the site's name (its og:site_name): "Kestrel job limits :
+    Quillmere IT Support" is the page "Kestrel job limits"."""
+    for separator in _SITE_SEPARATORS:
+        page, found, tail = title.rpartition(separator)
+        if found and site and tail.strip() == site and page.strip():
+            return page.strip()
+    return title

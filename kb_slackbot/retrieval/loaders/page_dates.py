@@ -7,7 +7,8 @@ page's own date is read where its format keeps one:
 
 - HTML: a meta tag (``article:modified_time``, ``last-modified``, ``dcterms.modified``,
   ``DC.date.modified``, ``dateModified``), a ``<time itemprop="dateModified">`` (Docusaurus),
-  a Notion export's "Last edited time" property, a Confluence export's "last updated by … on
+  a ``<time>`` in an article's header (Zendesk), "Modified on: …" (Freshdesk), a Notion
+  export's "Last edited time" property, a Confluence export's "last updated by … on
   …", MediaWiki's "This page was last edited on …", MkDocs' git-revision-date plugin;
 - Word, Excel and PowerPoint files: ``dcterms:modified`` in ``docProps/core.xml``;
 - OpenDocument files: ``dc:date`` in ``meta.xml``;
@@ -38,6 +39,10 @@ _META_NAMES = (
 _LAST_MODIFIED_ON = re.compile(
     r"last (?:modified|updated|edited)(?: by .{1,80}?)? on\s+(.{6,40}?)(?:,\s*at\b.*)?\.?\s*$", re.I
 )
+_MODIFIED_ON = re.compile(
+    r"(?:last )?(?:modified|updated|edited) on:?\s+(.{6,40}?)(?:\s+at\s+[\d:]+\s*(?:[ap]m)?)?\.?$",
+    re.I,
+)
 _PACKAGE_PARTS = (
     ("docProps/core.xml", "{http://purl.org/dc/terms/}modified"),  # Office Open XML
     ("meta.xml", ".//{http://purl.org/dc/elements/1.1/}date"),  # OpenDocument
@@ -66,9 +71,12 @@ def html_page_date(tree) -> date | None:
         node = tree.css_first(selector)
         if node is not None and (when := parse_when(node.attributes.get("content"))):
             return when
-    node = tree.css_first("time[itemprop=dateModified]")
-    if node is not None and (when := parse_when(node.attributes.get("datetime"))):
-        return when
+    # Docusaurus; then the <time> in an article's header or byline (a help centre's
+    # "2 October 2026 09:14 · Updated": Zendesk)
+    for selector in ("time[itemprop=dateModified]", "article header time[datetime]"):
+        node = tree.css_first(selector)
+        if node is not None and (when := parse_when(node.attributes.get("datetime"))):
+            return when
     for selector in (
         "tr.property-row-last_edited_time td",  # Notion
         ".git-revision-date-localized-plugin-date",  # MkDocs
@@ -79,6 +87,10 @@ def html_page_date(tree) -> date | None:
     for selector in (".page-metadata", "#footer-info-lastmod"):  # Confluence, MediaWiki
         node = tree.css_first(selector)
         found = _LAST_MODIFIED_ON.search(" ".join(node.text().split())) if node else None
+        if found and (when := parse_when(found.group(1))):
+            return when
+    for node in tree.css("[class*=meta]"):  # a help centre's "Modified on: …" (Freshdesk)
+        found = _MODIFIED_ON.match(" ".join(node.text().split()))
         if found and (when := parse_when(found.group(1))):
             return when
     return None

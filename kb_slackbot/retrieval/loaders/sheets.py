@@ -122,9 +122,20 @@ def sheet_blocks(
         notes = "\n".join(texts[int(titled) :])
         blocks.append(Block(notes, heading, start_line=start, end_line=end))
     grid, lines = grid[above:], lines[above:]
+    grid[0] = [_spoken(cell) for cell in grid[0]]
     start, end = (lines[0], lines[-1]) if first_line else (None, None)
     blocks.append(Block(text=grid_markdown(grid), headings=heading, start_line=start, end_line=end))
     return blocks
+
+
+_CODE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
+
+
+def _spoken(cell: str) -> str:
+    """A header cell written as a database column ("term_time_hours", as a CSV export from a
+    database or an app names them) as words: "term time hours". Search and the reader match
+    words, and "term_time_hours" is one word that no question holds."""
+    return cell.replace("_", " ") if _CODE_NAME.fullmatch(cell) else cell
 
 
 def _heads_table(filled: list[int], n: int) -> bool:

@@ -18,6 +18,7 @@ from .html_tables import grid_markdown
 _GAP = re.compile(r"\t+| {2,}")
 MIN_LINES = 3
 MAX_HEADER_WORDS = 5
+_RULE = re.compile(r"[-=_~+]+")
 _SLACK = 2  # characters a column's start may move between rows
 
 
@@ -29,6 +30,8 @@ def aligned_tables(lines: list[str]) -> list[str]:
         end = _run_end(out, n)
         if end - n >= MIN_LINES:
             grid = [_cells(line)[1] for line in out[n:end]]
+            # a header underlined with dashes ("----------  ---  -----") is no row
+            grid = grid[:1] + [row for row in grid[1:] if not all(_RULE.fullmatch(c) for c in row)]
             out[n:end] = [grid_markdown(grid)] + [""] * (end - n - 1)
             n = end
         else:
