@@ -78,7 +78,7 @@ LOADER_REVISIONS = {
     ".rst": "version-notes",
     **dict.fromkeys((".md", ".markdown", ".mdx", ".txt"), "help-centres"),
     **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "help-centres"),
-    **dict.fromkeys((".html", ".htm", ".mht", ".mhtml"), "help-centres"),
+    **dict.fromkeys((".html", ".htm", ".mht", ".mhtml", ".eml"), "help-centres"),
     **dict.fromkeys((".docx", ".pptx", ".odt", ".pdf"), "page-dates"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
