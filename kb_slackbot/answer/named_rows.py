@@ -23,6 +23,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
+from ..retrieval.language import detect_language
 from ..retrieval.term_prior import general_frequency
 from .candidates import Unit
 from .pieces import Passage
@@ -50,7 +51,9 @@ _WHEN = re.compile(
 
 def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[int]:
     """Positions in ``pairs`` of the table rows the question passes over: the other rows of
-    a table (the rows read under one heading of one passage) some rows of which it names."""
+    a table (the rows read under one heading of one passage) some rows of which it names,
+    and every row of a table on a page that never names a place or thing the question
+    names (``names_elsewhere``)."""
     asked = {w for w in _WORD.findall(_WHEN.sub(" ", question.lower())) if _may_name(w)}
     if not asked:
         return set()
@@ -59,8 +62,12 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
         if unit.kind == "row" and LABEL_END in unit.text:
             tables[(passage.heading, unit.context)].append(i)
     passed_over: set[int] = set()
+    asked_names = proper_names(question, [p for p, _ in pairs]) if tables else set()
     for rows in tables.values():
         if len(rows) < 2:
+            continue
+        if names_elsewhere(asked_names, pairs[rows[0]][0]):
+            passed_over.update(rows)
             continue
         split = {i: pairs[i][1].text.split(LABEL_END, 1) for i in rows}
         names = {i: _names(split[i][0]) for i in rows}
@@ -76,6 +83,55 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
         if 0 < len(named) < len(rows):
             passed_over.update(i for i in rows if i not in named)
     return passed_over
+
+
+def proper_names(question: str, passages: Sequence[Passage]) -> set[str]:
+    """The question's words that are names of a place, a site or a thing (lower-cased): words
+    no everyday text is full of, that the question writes capitalised after its first word
+    ("… the nightly hotel limit in Lisbon?") or that the pages read only ever write
+    capitalised, within a sentence too ("late checkout fee manchester?" where pages say "the
+    Manchester hotel"; a heading's or a label's capital says nothing). A German
+    question or page capitalises every noun, so there capitals name nothing."""
+    if detect_language(question) == "de":
+        return set()
+    words = [w for w in _WORD.findall(_WHEN.sub(" ", question)) if w.isalpha()]
+    rare = {w.lower() for w in words if len(w) >= 2 and general_frequency(w.lower()) < EVERYDAY}
+    capitalised = [w for w in words[1:] if w[0].isupper()]
+    # (A Question Typed In Title Case capitalises its every word: those name nothing.)
+    titled = len(capitalised) * 2 > len(words[1:])
+    names = set() if titled else {w.lower() for w in capitalised if w.lower() in rare}
+    pages = {id(p): p for p in passages if not p.cross_language}.values()
+    written = " ".join(
+        text for text in map(_page_text, pages) if detect_language(text[:1000]) != "de"
+    )
+    for word in rare - names:
+        seen = re.findall(rf"\b{re.escape(word)}\b", written, re.IGNORECASE)
+        # capitalised in the run of a sentence ("the Manchester hotel"), not only where any
+        # word is (a heading, a table's label, a sentence's start: "Checkout times")
+        inside = re.search(rf"\b\w+[ ,]+{re.escape(word.capitalize())}\b", written)
+        if inside and all(w[0].isupper() for w in seen):
+            names.add(word)
+    return names
+
+
+def names_elsewhere(names: set[str], passage: Passage) -> bool:
+    """A name the question asks about is nowhere on ``passage``'s page: a table there lists
+    other sites, plans or grades than the one asked for ("… in Lisbon?" on a page of the
+    Brussels, London and Valencia limits), and none of its rows is the answer. (A page in
+    another language than the question may spell the name its own way: "München".)"""
+    if passage.cross_language or not names:
+        return False
+    on_page = {w.lower() for w in _WORD.findall(_page_text(passage))}
+    return any(name not in on_page for name in names)
+
+
+def _page_text(passage: Passage) -> str:
+    """Everything of ``passage``'s page the reader has: its section, the page's other
+    sections and their headings."""
+    parts = [passage.heading, passage.text]
+    for heading, text in passage.page_sections:
+        parts += [heading, text]
+    return "\n".join(parts)
 
 
 def _may_name(word: str) -> bool:

@@ -185,6 +185,8 @@ class Reader:
         if passed_over := unnamed_rows(question, pairs):
             kept = [i for i in range(len(pairs)) if i not in passed_over]
             pairs, lexical = [pairs[i] for i in kept], lexical[kept]
+            if not pairs:  # only rows of other sites or plans than the one asked about
+                return Reading([], 0.0)
         keep, rows = self.shortlist(question, pairs, lexical)
         chosen = [pairs[i] for i in keep]
         reading = self.select(question, chosen, self.model.predict(rows), rows, idf)

@@ -77,9 +77,52 @@ def test_words_that_name_no_row_keep_the_whole_table(question, table):
 
 def test_each_table_is_judged_on_its_own():
     pairs = _rows(HOTELS, "Hotels › Late departure") + _rows(TAXES, "Pricing › Taxes", 2)
-    kept = _kept("late checkout fee munich?", pairs)
-    assert kept[0] == "Corvina Munich Isartor"
-    assert kept[1:] == ["Other EU country, without a VAT ID", "Switzerland", "Australia"]
+    kept = _kept("late checkout fee for severity 2 at munich?", pairs)
+    assert kept == ["Corvina Munich Isartor"]  # (the taxes page never names Munich)
+    pairs = _rows(SEVERITY, "Support › Times") + _rows(TAXES, "Pricing › Taxes", 2)
+    kept = _kept("first response for severity 2?", pairs)
+    assert kept == ["Severity 2", "Other EU country, without a VAT ID", "Switzerland", "Australia"]
+
+
+def test_a_table_on_a_page_that_never_names_the_place_asked_about_is_passed_over():
+    # The hotels table lists Madrid, Munich and Porto: "Lisbon" is a sibling it lacks.
+    assert _kept("What's the late checkout fee in Lisbon?", _rows(HOTELS)) == []
+    # … also typed in lower case, when the pages read write it as a name
+    lisbon = Passage(2, "The Lisbon office opens in May.", "Offices › Lisbon", 0.5)
+    pairs = _rows(HOTELS) + [(lisbon, u) for u in extract_units(lisbon.text, lisbon.heading)]
+    assert unnamed_rows("late checkout fee lisbon?", pairs) == {0, 1, 2}
+
+
+@pytest.mark.parametrize(
+    ("question", "passage"),
+    [
+        # the page names it elsewhere (another section): the table may still be its answer
+        (
+            "What's the late checkout fee in Lisbon?",
+            Passage(
+                1, HOTELS, "Hotels › Fees", 0.9, page_sections=(("Hotels › Lisbon", "Lisbon"),)
+            ),
+        ),
+        # a page in another language may spell the name its own way ("Lisboa")
+        (
+            "What's the late checkout fee in Lisbon?",
+            Passage(1, HOTELS, "Hotéis", 0.9, cross_language=True),
+        ),
+        # German capitalises every noun: capitals name nothing
+        (
+            "Wie hoch ist die Gebühr für späten Checkout in Lissabon?",
+            Passage(1, HOTELS, "Hotels", 0.9),
+        ),
+        # A Question In Title Case names nothing by its capitals
+        ("What Is The Late Checkout Fee In Lisbon?", Passage(1, HOTELS, "Hotels", 0.9)),
+        # lower case, and no page read writes it: not known to be a name
+        ("late checkout fee in lisbon?", Passage(1, HOTELS, "Hotels", 0.9)),
+    ],
+    ids=["named-elsewhere-on-page", "other-language", "german", "title-case", "unknown"],
+)
+def test_a_table_is_kept_unless_its_page_surely_lacks_the_name(question, passage):
+    pairs = [(passage, u) for u in extract_units(HOTELS, passage.heading) if u.kind == "row"]
+    assert unnamed_rows(question, pairs) == set()
 
 
 def test_prose_and_lists_are_never_passed_over():
@@ -103,3 +146,23 @@ def test_the_reader_answers_with_the_row_asked_for(reader):
     ).text()
     assert text.startswith("Severity 2 — ")
     assert "Severity 1" not in text and "Severity 3" not in text
+
+
+def test_the_reader_does_not_quote_a_sibling_row_for_a_place_the_table_lacks(reader):
+    hotels = Passage(1, HOTELS, "Front office › Late departure fees", 0.9)
+    note = "Late departure is free for Circle Gold members."
+    prose = Passage(2, note, "Front office › Loyalty", 0.4)
+    reading = reader.read(
+        "What's the late checkout fee in Lisbon?",
+        [hotels, prose],
+        lambda terms: dict.fromkeys(terms, 2.0),
+    )
+    assert all(pick.unit.kind != "row" for pick in reading.picks)
+
+
+def test_pages_holding_only_a_table_of_other_sites_give_nothing_to_quote(reader):
+    passages = [Passage(1, HOTELS, "Front office › Late departure fees", 0.9)]
+    reading = reader.read(
+        "What's the late checkout fee in Lisbon?", passages, lambda t: dict.fromkeys(t, 2.0)
+    )
+    assert reading.picks == [] and reading.best == 0.0
