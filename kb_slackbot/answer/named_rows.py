@@ -53,7 +53,7 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
     """Positions in ``pairs`` of the table rows the question passes over: the other rows of
     a table (the rows read under one heading of one passage) some rows of which it names,
     and every row of a table on a page that never names a place or thing the question
-    names (``names_elsewhere``)."""
+    names (``names_elsewhere``, ``codes_elsewhere``)."""
     asked = {w for w in _WORD.findall(_WHEN.sub(" ", question.lower())) if _may_name(w)}
     if not asked:
         return set()
@@ -66,7 +66,8 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
     for rows in tables.values():
         if len(rows) < 2:
             continue
-        if names_elsewhere(asked_names, pairs[rows[0]][0]):
+        page = pairs[rows[0]][0]
+        if names_elsewhere(asked_names, page) or codes_elsewhere(question, page):
             passed_over.update(rows)
             continue
         split = {i: pairs[i][1].text.split(LABEL_END, 1) for i in rows}
@@ -123,6 +124,29 @@ def names_elsewhere(names: set[str], passage: Passage) -> bool:
         return False
     on_page = {w.lower() for w in _WORD.findall(_page_text(passage))}
     return any(name not in on_page for name in names)
+
+
+def codes_elsewhere(question: str, passage: Passage) -> bool:
+    """The question names a model, a size or a grade by a code ("the h100 partition", "an
+    A2 poster") that ``passage``'s page lacks while it lists others of its shape ("A100";
+    "A0", "A1", "A3"): its tables are about the siblings. (A code of no shape the page
+    uses — "sev2" where the page says "Severity 2" — says nothing.)"""
+    asked = {c.lower() for c in _CODE.findall(_WHEN.sub(" ", question))}
+    if passage.cross_language or not asked:
+        return False
+    on_page = {c.lower() for c in _CODE.findall(_page_text(passage))}
+    return any(
+        code not in on_page and any(_shape(code) == _shape(other) for other in on_page)
+        for code in asked
+    )
+
+
+_CODE = re.compile(r"\b[A-Za-z]{1,4}\d{1,4}\b")
+
+
+def _shape(code: str) -> tuple[int, int]:
+    letters = len(code.rstrip("0123456789"))
+    return letters, len(code) - letters
 
 
 def _page_text(passage: Passage) -> str:

@@ -125,6 +125,30 @@ def test_a_table_is_kept_unless_its_page_surely_lacks_the_name(question, passage
     assert unnamed_rows(question, pairs) == set()
 
 
+PARTITIONS = """| Partition | Max walltime |
+| --- | --- |
+| standard | 48 hours |
+| gpu (4 × A100) | 24 hours |
+| debug | 30 minutes |"""
+
+
+@pytest.mark.parametrize(
+    ("question", "table", "passed"),
+    [
+        ("whats the max walltime on the h100 partition", PARTITIONS, True),  # A100 only
+        ("whats the max walltime on the a100 partition", PARTITIONS, False),
+        # a code of no shape the page uses says nothing ("sev2" where it says "Severity 2")
+        ("first response for sev2 on scale?", SEVERITY, False),
+        ("late checkout fee for room 305 in munich?", HOTELS, False),  # a number is no code
+    ],
+)
+def test_a_code_the_page_lacks_beside_others_of_its_shape_passes_its_tables_over(
+    question, table, passed
+):
+    pairs = _rows(table)
+    assert (unnamed_rows(question, pairs) == set(range(len(pairs)))) is passed
+
+
 def test_prose_and_lists_are_never_passed_over():
     text = "Severity 1 incidents page the on-call engineer.\n\n- Severity 2: next business day"
     passage = Passage(1, text, "Support", 0.9)
