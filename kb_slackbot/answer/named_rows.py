@@ -122,8 +122,9 @@ def names_elsewhere(names: set[str], passage: Passage) -> bool:
     another language than the question may spell the name its own way: "München".)"""
     if passage.cross_language or not names:
         return False
-    on_page = {w.lower() for w in _WORD.findall(_page_text(passage))}
-    return any(name not in on_page for name in names)
+    on_page = [w.lower() for w in set(_WORD.findall(_page_text(passage)))]
+    # as a word or the start of one: "Panther" is on a page about the "Panthers"
+    return any(not _holds(on_page, name) for name in names)
 
 
 def codes_elsewhere(question: str, passage: Passage) -> bool:
