@@ -153,3 +153,20 @@ def _set_pdf_date(path, when: str) -> None:
     writer.add_metadata({"/ModDate": when})
     with open(path, "wb") as handle:
         writer.write(handle)
+
+
+@pytest.mark.parametrize(
+    ("front", "expected"),
+    [
+        ("lastmod: 2025-03-03", date(2025, 3, 3)),  # Hugo
+        ("last_modified_at: 2025-03-03T10:12:00Z", date(2025, 3, 3)),  # Jekyll
+        ("last_update:\n  date: 2025-03-03\n  author: Ann", date(2025, 3, 3)),  # Docusaurus
+        ("last_reviewed: 2025-03-03", date(2025, 3, 3)),  # a handbook's review date
+        ("updated: 2025-03-03\nlast_reviewed: 2024-01-01", date(2025, 3, 3)),  # updated first
+        ("last_reviewed: next spring", None),  # no date: the file's own time, page kept
+        ("last_reviewed: 2099-01-01", None),  # a date in the future is not believed
+    ],
+)
+def test_a_markdown_page_is_dated_by_its_front_matters_last_change(tmp_path, front, expected):
+    path = write(tmp_path, "leave.md", f"---\ntitle: Leave\n{front}\n---\nLeave text.\n")
+    assert load(path).updated == (expected or date(2026, 11, 18))  # else the copy's time

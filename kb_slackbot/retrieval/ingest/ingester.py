@@ -72,7 +72,8 @@ PIPELINE_VERSION = "1"
 # "page-dates". HTML reads a <pre> as a fenced code block (before: as a sentence), leaves out
 # a help centre's trail, "Related articles", sidebar and byline, dates a page by its
 # article's <time> or "Modified on: …" and titles it without the site's name; text and
-# Markdown drop the dashes under an aligned table's header; a sheet's header written as a
+# Markdown drop the dashes under an aligned table's header; Markdown is dated by front
+# matter's "lastmod", "last_reviewed" and their kind too; a sheet's header written as a
 # column name ("term_time_hours") reads as words; since "help-centres".
 LOADER_REVISIONS = {
     ".rst": "version-notes",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from selectolax.lexbor import LexborHTMLParser as HTMLParser
 
@@ -18,6 +19,7 @@ from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
 from .markdown_extras import plain_inline, read_extras
 from .outline import is_outline, outline_lines
+from .page_dates import parse_when
 from .paragraphs import FENCE, paragraph_blocks
 from .pseudo_headings import (
     CAPITALS_LEVEL,
@@ -54,13 +56,14 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
         blocks = [drop_title_heading(b, title) for b in blocks]
     title = title or title_from_filename(source.path)
     updated = meta.get("updated") or meta.get("date")
+    stated = None if updated else _stated_date(meta)
     verified = source.kind == VERIFIED
     return Document(
         doc_id=source.rel_path,
         title=title,
         # A verified answer links its Slack message, or nothing (never a path on this host).
         url=front_matter_url(meta["url"]) if meta.get("url") else _default_url(source),
-        updated=parse_date(updated, "updated") if updated else modified_date(source.path),
+        updated=parse_date(updated, "updated") if updated else stated or modified_date(source.path),
         space=str(meta.get("space") or source.space),
         blocks=blocks,
         source_path=str(source.path),
@@ -194,3 +197,29 @@ def _first_heading(lines: list[str]) -> str:
 
 def _default_url(source: SourceFile) -> str:
     return "" if source.kind == VERIFIED else derived_url(source)
+
+
+# How static-site generators and handbooks name a page's last change in front matter (Hugo
+# "lastmod", Jekyll "last_modified_at", Docusaurus "last_update: {date: …}", a handbook's
+# "last_reviewed"), read when "updated" and "date" are not given. Read leniently: the page is
+# kept (dated by its file) when such a field holds no date.
+_DATE_FIELDS = (
+    "last_updated",
+    "lastmod",
+    "last_modified",
+    "last_modified_at",
+    "modified",
+    "last_update",
+    "last_reviewed",
+    "reviewed",
+)
+
+
+def _stated_date(meta: dict) -> date | None:
+    for field in _DATE_FIELDS:
+        value = meta.get(field)
+        if isinstance(value, dict):  # Docusaurus: last_update: {date: 2026-03-01, author: …}
+            value = value.get("date")
+        if value and (when := parse_when(value)):  # (a YAML date too; none in the future)
+            return when
+    return None
