@@ -13,8 +13,16 @@ a number may (cells are full of numbers: "2 business days" does not make "Severi
 of a name). Lower-case label words ("laptop" in "University-managed laptop") are descriptions,
 not names: "my own laptop" is the *personal device* row. Numbers match whole ("2" is not in
 "12"), and a date or time names no row ("the week of 11 jan" is not week 11); everyday words
-("and", "per") name nothing. Public reading-comprehension text has no tables, so this is a
-rule, not a fit.
+("and", "per") name nothing.
+
+A table or a list that names none of a question's places or things is about their siblings
+when the page it is on never names them either: "What's the hotel limit in Lisbon?" on a
+page of the Brussels, London and Valencia limits is not answered by the Valencia row (and
+"the h100 partition" not by the A100 one). Such rows and items are not read. Prose is: a
+sentence may say "the office" for the place its page names elsewhere, and on the public
+sets' gold paragraphs (which have no tables or lists) a question name the paragraph lacks is
+not rare (19 of 600 XQuAD-vi questions), where in a table it marks a sibling. Public
+reading-comprehension text has no tables or lists, so these are rules, not fits.
 """
 
 from __future__ import annotations
@@ -41,6 +49,21 @@ _MONTH = (
     r"diciembre|maart|mei|augustus|janvier|février|mars|avril|juin|juillet|août|septembre|"
     r"octobre|novembre|décembre)\w*"
 )
+# Months and weekdays are capitalised without naming a place or a thing: "receipts from a
+# trip in aug" asks about no "Aug" that a page must name.
+_CALENDAR = re.compile(
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|may|"
+    r"june|july|august|september|october|november|december|januar|februar|märz|juni|juli|"
+    r"oktober|dezember|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|"
+    r"outubro|novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|"
+    r"noviembre|diciembre|janvier|février|mars|avril|mai|juin|juillet|août|septembre|"
+    r"octobre|novembre|décembre|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|mondays?|"
+    r"tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|montag|dienstag|"
+    r"mittwoch|donnerstag|freitag|samstag|sonntag|segunda|terça|terca|quarta|quinta|sexta|"
+    r"sábado|sabado|domingo|lunes|martes|miércoles|miercoles|jueves|viernes|lundi|mardi|"
+    r"mercredi|jeudi|vendredi|samedi|dimanche|maandag|dinsdag|woensdag|donderdag|vrijdag|"
+    r"zaterdag|zondag"
+)
 _WHEN = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th|\.|º)?\s*(?:of |de )?{_MONTH}|\b{_MONTH}\s+\d{{1,2}}"
     r"(?:st|nd|rd|th)?\b|\b\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?\b|"
@@ -50,19 +73,30 @@ _WHEN = re.compile(
 
 
 def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[int]:
-    """Positions in ``pairs`` of the table rows the question passes over: the other rows of
-    a table (the rows read under one heading of one passage) some rows of which it names,
-    and every row of a table on a page that never names a place or thing the question
-    names (``names_elsewhere``, ``codes_elsewhere``)."""
+    """Positions in ``pairs`` of the table rows and list items the question passes over: the
+    other rows of a table (the rows read under one heading of one passage) some rows of which
+    it names, and every row of a table and item of a list on a page that never names a place
+    or thing the question names (``names_elsewhere``, ``codes_elsewhere``)."""
     asked = {w for w in _WORD.findall(_WHEN.sub(" ", question.lower())) if _may_name(w)}
     if not asked:
         return set()
     tables: dict[tuple[str, str], list[int]] = defaultdict(list)
+    lists: dict[tuple[int, int], list[int]] = defaultdict(list)
     for i, (passage, unit) in enumerate(pairs):
         if unit.kind == "row" and LABEL_END in unit.text:
             tables[(passage.heading, unit.context)].append(i)
+        elif unit.kind == "item" and unit.block >= 0:
+            lists[(id(passage), unit.block)].append(i)
     passed_over: set[int] = set()
-    asked_names = proper_names(question, [p for p, _ in pairs]) if tables else set()
+    asked_names = proper_names(question, [p for p, _ in pairs]) if tables or lists else set()
+    # A list enumerates siblings as a table does ("- Ghent: A3 printer…"): on a page that
+    # never names the place asked about, none of its items is the answer.
+    for items in lists.values():
+        page = pairs[items[0]][0]
+        if len(items) >= 2 and (
+            names_elsewhere(asked_names, page) or codes_elsewhere(question, page)
+        ):
+            passed_over.update(items)
     for rows in tables.values():
         if len(rows) < 2:
             continue
@@ -96,7 +130,13 @@ def proper_names(question: str, passages: Sequence[Passage]) -> set[str]:
     if detect_language(question) == "de":
         return set()
     words = [w for w in _WORD.findall(_WHEN.sub(" ", question)) if w.isalpha()]
-    rare = {w.lower() for w in words if len(w) >= 2 and general_frequency(w.lower()) < EVERYDAY}
+    rare = {
+        w.lower()
+        for w in words
+        if len(w) >= 2
+        and general_frequency(w.lower()) < EVERYDAY
+        and not _CALENDAR.fullmatch(w.lower())
+    }
     capitalised = [w for w in words[1:] if w[0].isupper()]
     # (A Question Typed In Title Case capitalises its every word: those name nothing.)
     titled = len(capitalised) * 2 > len(words[1:])

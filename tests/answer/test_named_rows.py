@@ -149,7 +149,31 @@ def test_a_code_the_page_lacks_beside_others_of_its_shape_passes_its_tables_over
     assert (unnamed_rows(question, pairs) == set(range(len(pairs)))) is passed
 
 
-def test_prose_and_lists_are_never_passed_over():
+LIMITS = """Hotel limits per night:
+
+- Brussels: €170
+- London: £210
+- Valencia: €120"""
+
+
+def test_a_list_on_a_page_that_never_names_the_place_is_passed_over_too():
+    passage = Passage(1, LIMITS, "Travel › Hotels", 0.9)
+    pairs = [(passage, u) for u in extract_units(LIMITS, passage.heading)]
+    items = {i for i, (_, u) in enumerate(pairs) if u.kind == "item"}
+    assert len(items) == 3
+    assert unnamed_rows("What's the hotel limit in Lisbon?", pairs) == items
+    assert unnamed_rows("What's the hotel limit in London?", pairs) == set()
+
+
+def test_a_month_or_a_weekday_is_no_name():
+    # "Aug" and "Saturday" are capitalised in the pages, but name no place a page must hold
+    note = Passage(2, "Claims for trips in Aug and on a Saturday go to Finance.", "Expenses", 0.5)
+    for question in ("deadline for claims from a trip in aug?", "late fee on saturday?"):
+        pairs = _rows(HOTELS) + [(note, u) for u in extract_units(note.text, note.heading)]
+        assert unnamed_rows(question, pairs) == set()
+
+
+def test_prose_and_lists_are_not_passed_over_for_naming_no_row():
     text = "Severity 1 incidents page the on-call engineer.\n\n- Severity 2: next business day"
     passage = Passage(1, text, "Support", 0.9)
     pairs = [(passage, u) for u in extract_units(text, "Support")]
