@@ -943,6 +943,41 @@ def test_an_aligned_text_tables_underline_is_no_row_and_column_names_read_as_wor
     assert load(csv).blocks[-1].text.split("\n")[0] == "| lab name | term time hours | notes |"
 
 
+def test_a_tables_closing_note_across_its_width_and_a_one_column_box_read_as_text(tmp_path):
+    path = write(
+        tmp_path,
+        "leave.html",
+        "<html><body><main><h2>Entitlement</h2><div class='box'><table><tr><td>"
+        "Guidance: delete this box before printing.</td></tr></table></div>"
+        "<table><tr><th>Group</th><th>Days</th></tr><tr><td colspan='2'>Clinical</td></tr>"
+        "<tr><td>Dentist</td><td>25</td></tr><tr><td>Nurse</td><td>23</td></tr>"
+        "<tr><td colspan='2'>Part-time staff: pro rata.</td></tr></table></main></body></html>",
+    )
+    assert [b.text for b in load(path).blocks] == [
+        "Guidance: delete this box before printing.",
+        "| Group | Days |\n| --- | --- |\n| Clinical |  |\n| Dentist | 25 |\n| Nurse | 23 |"
+        "\n\nPart-time staff: pro rata.",  # a group label above rows stays a row
+    ]
+
+
+def test_a_word_files_footnotes_as_mammoth_writes_them_are_a_section_without_marks(tmp_path):
+    # mammoth's HTML for a .docx footnote: a "[1]" marker and an "↑" link back
+    path = write(
+        tmp_path,
+        "kit.html",
+        "<html><head><title>Kit</title></head><body><h1>General</h1>"
+        "<p>Every clinic has a drug kit<sup>"
+        "<a href='#footnote-1' id='footnote-ref-1'>[1]</a></sup> at reception.</p>"
+        "<h1>After an emergency</h1><p>Restock the kit.</p><ol><li id='footnote-1'><p>Drugs near"
+        " expiry are replaced. <a href='#footnote-ref-1'>↑</a></p></li></ol></body></html>",
+    )
+    assert [(b.headings, b.text) for b in load(path).blocks] == [
+        (("General",), "Every clinic has a drug kit at reception."),
+        (("After an emergency",), "Restock the kit."),
+        (("Footnotes",), "1. Drugs near expiry are replaced."),
+    ]
+
+
 def test_a_title_with_a_colon_keeps_it_unless_the_breadcrumbs_name_the_space(tmp_path):
     path = write(
         tmp_path,

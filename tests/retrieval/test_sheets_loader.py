@@ -197,3 +197,41 @@ def test_hidden_rows_and_columns_of_a_sheet_are_left_out(tmp_path):
         "| City | Hotel limit | Meals |\n| --- | --- | --- |\n"
         "| Berlin | €160 | €45 |\n| Paris | €230 | €50 |"
     ]
+
+
+def test_a_header_of_two_rows_reads_as_one_and_notes_under_the_table_as_text(tmp_path):
+    # A price list as people lay it out: a label merged over the band columns, the bands
+    # named in the row under it, a group row, and notes under the table
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Treatment", "Duration", "Price by band", None, "Code"])
+    sheet.append(["Treatment", "Duration", "Band A", "Band B", "Code"])
+    sheet.append(["Physiotherapy", None, None, None, None])
+    sheet.append(["Initial assessment", "45 min", "£78.00", "£72.00", "PH01"])
+    sheet.append(["Follow-up", "30 min", "£58.00", "£54.00", "PH02"])
+    sheet.append(["Band A clinics: Harrogate, Ilkley.", None, None, None, None])
+    sheet.append(["Staff get 20% off.", None, None, None, None])
+    sheet.merge_cells("C1:D1")
+    book.save(tmp_path / "fees.xlsx")
+    blocks = load(tmp_path / "fees.xlsx").blocks
+    assert [b.text for b in blocks] == [
+        "| Treatment | Duration | Price by band (Band A) | Price by band (Band B) | Code |\n"
+        "| --- | --- | --- | --- | --- |\n"
+        "| Physiotherapy |  |  |  |  |\n"
+        "| Initial assessment | 45 min | £78.00 | £72.00 | PH01 |\n"
+        "| Follow-up | 30 min | £58.00 | £54.00 | PH02 |",
+        "Band A clinics: Harrogate, Ilkley.\n\nStaff get 20% off.",
+    ]
+
+
+def test_a_first_row_of_values_under_a_merged_label_is_no_second_header(tmp_path):
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Treatment", "Price", None])
+    sheet.append(["Assessment", "£78.00", "£72.00"])
+    sheet.append(["Follow-up", "£58.00", "£54.00"])
+    sheet.merge_cells("B1:C1")
+    book.save(tmp_path / "fees.xlsx")
+    assert load(tmp_path / "fees.xlsx").blocks[0].text.split("\n")[2] == (
+        "| Assessment | £78.00 | £72.00 |"
+    )

@@ -74,13 +74,17 @@ PIPELINE_VERSION = "1"
 # article's <time> or "Modified on: …" and titles it without the site's name; text and
 # Markdown drop the dashes under an aligned table's header; Markdown is dated by front
 # matter's "lastmod", "last_reviewed" and their kind too; a sheet's header written as a
-# column name ("term_time_hours") reads as words; since "help-centres".
+# column name ("term_time_hours") reads as words, a header of two rows (a label merged over
+# "Band A", "Band B") as one, and one-cell rows under a table as notes; an HTML, Word or
+# OpenDocument table's last rows across its width are notes under it, a table of one column
+# is paragraphs, and a Word file's footnotes (mammoth's "[1]", "↑") are a section of their
+# own; since "help-centres".
 LOADER_REVISIONS = {
-    ".rst": "version-notes",
-    **dict.fromkeys((".md", ".markdown", ".mdx", ".txt"), "help-centres"),
+    **dict.fromkeys((".md", ".markdown", ".mdx", ".txt", ".rst"), "help-centres"),
     **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "help-centres"),
     **dict.fromkeys((".html", ".htm", ".mht", ".mhtml", ".eml"), "help-centres"),
-    **dict.fromkeys((".docx", ".pptx", ".odt", ".pdf"), "page-dates"),
+    **dict.fromkeys((".docx", ".odt"), "help-centres"),
+    **dict.fromkeys((".pptx", ".pdf"), "page-dates"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time
 BUFFER_CHUNKS = 512  # chunks of several documents pooled before embedding

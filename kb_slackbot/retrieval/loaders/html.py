@@ -38,7 +38,10 @@ _MARKS = (
     # GitHub's remark); the notes themselves stay
     "a.footnote-ref, a.footnote-reference, a.footnote-backref, a.reversefootnote, "
     "a[data-footnote-ref], a[data-footnote-backref], sup[id^=fnref], [role=doc-noteref], "
-    "[role=doc-backlink]"
+    "[role=doc-backlink], "
+    # … and as mammoth writes a Word file's footnotes and endnotes ("[1]", "↑")
+    'a[id^="footnote-ref-"], a[id^="endnote-ref-"], a[href^="#footnote-ref-"], '
+    'a[href^="#endnote-ref-"]'
 )
 _PERMALINK_SIGNS = "¶#§🔗 "
 # Where a page's own text is, first match wins: HTML5 and ARIA landmarks, then wiki exports
@@ -196,8 +199,15 @@ def _footnotes_apart(root: Node) -> None:
     top sections), not more text of its last section: read under that section, a note about
     Linux made the SSH section answer a question about the VPN on Ubuntu."""
     levels = [int(h.tag[1]) for h in root.css("h2,h3,h4,h5,h6")]
+    if len(root.css("h1")) > 1:  # the sections are <h1>s (a Word file's Heading 1), not a title
+        levels.append(1)
     level = min(levels, default=2)
-    for notes in root.css(_FOOTNOTE_LISTS):
+    lists = root.css(_FOOTNOTE_LISTS)
+    # a Word file's notes, as mammoth writes them: a list of items "footnote-1", …
+    for item in root.css('li[id^="footnote-"], li[id^="endnote-"]'):
+        if item.parent is not None and all(item.parent.mem_id != n.mem_id for n in lists):
+            lists.append(item.parent)
+    for notes in lists:
         first = notes.child
         while first is not None and first.tag == "-text":
             first = first.next

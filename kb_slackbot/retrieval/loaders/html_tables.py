@@ -25,9 +25,19 @@ def markdown_table(table: Node) -> str:
     if fields:
         return fields
     grid, header_rows = _grid(table)
+    if grid and len(grid[0]) == 1:
+        # A table of one column is a box around text (a Word "guidance" box, a callout), not
+        # a table: its cells are paragraphs.
+        return "\n\n".join(row[0] for row in grid if row[0])
     if header_rows > 1:
-        grid = [_merged_header(grid[:header_rows]), *grid[header_rows:]]
-    return grid_markdown(grid)
+        grid = [merged_header(grid[:header_rows]), *grid[header_rows:]]
+    # A note in the table's last rows, across its whole width ("Part-time staff: pro rata…"),
+    # is read as text under the table, not as a row of nothing but a label.
+    last = len(grid)
+    while last > 2 and len(grid[0]) > 1 and grid[last - 1][0] and not any(grid[last - 1][1:]):
+        last -= 1
+    notes = [row[0] for row in grid[last:]]
+    return "\n\n".join([grid_markdown(grid[:last]), *notes])
 
 
 def _fields(table: Node) -> str:
@@ -97,7 +107,7 @@ def _grid(table: Node) -> tuple[list[list[str]], int]:
     return grid, header_rows
 
 
-def _merged_header(rows: list[list[str]]) -> list[str]:
+def merged_header(rows: list[list[str]]) -> list[str]:
     """Header rows as one: each column's labels top down, a repeat said once ("Price (EUR)")."""
     merged = []
     for labels in zip(*rows, strict=True):

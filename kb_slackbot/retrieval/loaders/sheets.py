@@ -18,7 +18,7 @@ from datetime import date, datetime, time
 
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
-from .html_tables import grid_markdown
+from .html_tables import grid_markdown, merged_header
 from .page_dates import package_date
 from .source import LoadError, SourceFile, decode_text, require_package, unreadable
 
@@ -122,10 +122,47 @@ def sheet_blocks(
         notes = "\n".join(texts[int(titled) :])
         blocks.append(Block(notes, heading, start_line=start, end_line=end))
     grid, lines = grid[above:], lines[above:]
+    if len(grid) > 2 and _second_header(grid[0], grid[1]):
+        grid, lines = [merged_header(grid[:2]), *grid[2:]], lines[1:]
     grid[0] = [_spoken(cell) for cell in grid[0]]
-    start, end = (lines[0], lines[-1]) if first_line else (None, None)
-    blocks.append(Block(text=grid_markdown(grid), headings=heading, start_line=start, end_line=end))
+    # notes under the table: rows that fill one cell ("Band A clinics: Harrogate, Ilkley.")
+    last = len(grid)
+    while last > 2 and sum(1 for cell in grid[last - 1] if cell) == 1:
+        last -= 1
+    notes = [" ".join(cell for cell in row if cell) for row in grid[last:]]
+    start, end = (lines[0], lines[last - 1]) if first_line else (None, None)
+    table = grid_markdown(grid[:last])
+    blocks.append(Block(text=table, headings=heading, start_line=start, end_line=end))
+    if notes:
+        start, end = (lines[last], lines[-1]) if first_line else (None, None)
+        blocks.append(Block("\n\n".join(notes), heading, start_line=start, end_line=end))
     return blocks
+
+
+def _second_header(first: list[str], second: list[str]) -> bool:
+    """``second`` is the header's second row: under a label merged over several columns
+    ("Price by clinic band (£)" over three) it names each column ("Band A", "Band B", "Band
+    C"), and elsewhere it repeats the first row or is empty. (Read as a row, every price
+    would be under the same "Price by clinic band" and the bands lost.)"""
+    spread = [
+        c
+        for c in range(len(first))
+        if first[c] and ((c > 0 and first[c - 1] == first[c]) or first[c + 1 : c + 2] == [first[c]])
+    ]
+    if not spread:
+        return False
+    under = [second[c] for c in spread]
+    return (
+        all(under)
+        and len(set(under)) == len(under)
+        and not any(_looks_like_value(cell) for cell in under)
+        and all(second[c] in ("", first[c]) for c in range(len(first)) if c not in spread)
+    )
+
+
+def _looks_like_value(cell: str) -> bool:
+    """A figure, not a column's name ("£78.00", "45 min", "2026")."""
+    return bool(re.fullmatch(r"[\d\s.,:%€$£/-]+(?:\s?\w{1,4})?", cell))
 
 
 _CODE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
