@@ -137,7 +137,8 @@ def proper_names(question: str, passages: Sequence[Passage]) -> set[str]:
         and general_frequency(w.lower()) < EVERYDAY
         and not _CALENDAR.fullmatch(w.lower())
     }
-    capitalised = [w for w in words[1:] if w[0].isupper()]
+    # (An acronym is no name: "PR" is what a page calls a "pull request".)
+    capitalised = [w for w in words[1:] if w[0].isupper() and not w.isupper()]
     # (A Question Typed In Title Case capitalises its every word: those name nothing.)
     titled = len(capitalised) * 2 > len(words[1:])
     names = set() if titled else {w.lower() for w in capitalised if w.lower() in rare}

@@ -117,8 +117,10 @@ def test_a_table_on_a_page_that_never_names_the_place_asked_about_is_passed_over
         ("What Is The Late Checkout Fee In Lisbon?", Passage(1, HOTELS, "Hotels", 0.9)),
         # lower case, and no page read writes it: not known to be a name
         ("late checkout fee in lisbon?", Passage(1, HOTELS, "Hotels", 0.9)),
+        # an acronym is no name ("PR" for the page's "pull request")
+        ("What's the late checkout fee for a PR?", Passage(1, HOTELS, "Hotels", 0.9)),
     ],
-    ids=["named-elsewhere-on-page", "other-language", "german", "title-case", "unknown"],
+    ids=["named-elsewhere-on-page", "other-language", "german", "title-case", "unknown", "acronym"],
 )
 def test_a_table_is_kept_unless_its_page_surely_lacks_the_name(question, passage):
     pairs = [(passage, u) for u in extract_units(HOTELS, passage.heading) if u.kind == "row"]
