@@ -88,20 +88,29 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
         elif unit.kind == "item" and unit.block >= 0:
             lists[(id(passage), unit.block)].append(i)
     passed_over: set[int] = set()
-    asked_names = proper_names(question, [p for p, _ in pairs]) if tables or lists else set()
+    written = _written([p for p, _ in pairs]) if tables or lists else ""
+    asked_names = proper_names(question, written) if written else set()
+
+    def siblings(positions: list[int], labels: list[str]) -> bool:
+        """The table or list enumerates places or things by name ("Brussels", "Corvina
+        Madrid Sol"; not "Car", "Motorcycle") and its page never names the question's."""
+        page = pairs[positions[0]][0]
+        if codes_elsewhere(question, page):
+            return True
+        return names_elsewhere(asked_names, page) and any(
+            is_written_name(w.lower(), written) for label in labels for w in _WORD.findall(label)
+        )
+
     # A list enumerates siblings as a table does ("- Ghent: A3 printer…"): on a page that
     # never names the place asked about, none of its items is the answer.
     for items in lists.values():
-        page = pairs[items[0]][0]
-        if len(items) >= 2 and (
-            names_elsewhere(asked_names, page) or codes_elsewhere(question, page)
-        ):
+        labels = [re.split(r":| — ", pairs[i][1].text, maxsplit=1)[0] for i in items]
+        if len(items) >= 2 and siblings(items, labels):
             passed_over.update(items)
     for rows in tables.values():
         if len(rows) < 2:
             continue
-        page = pairs[rows[0]][0]
-        if names_elsewhere(asked_names, page) or codes_elsewhere(question, page):
+        if siblings(rows, [pairs[i][1].text.split(LABEL_END, 1)[0] for i in rows]):
             passed_over.update(rows)
             continue
         split = {i: pairs[i][1].text.split(LABEL_END, 1) for i in rows}
@@ -120,7 +129,7 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
     return passed_over
 
 
-def proper_names(question: str, passages: Sequence[Passage]) -> set[str]:
+def proper_names(question: str, written: str) -> set[str]:
     """The question's words that are names of a place, a site or a thing (lower-cased): words
     no everyday text is full of, that the question writes capitalised after its first word
     ("… the nightly hotel limit in Lisbon?") or that the pages read only ever write
@@ -142,18 +151,25 @@ def proper_names(question: str, passages: Sequence[Passage]) -> set[str]:
     # (A Question Typed In Title Case capitalises its every word: those name nothing.)
     titled = len(capitalised) * 2 > len(words[1:])
     names = set() if titled else {w.lower() for w in capitalised if w.lower() in rare}
+    return names | {word for word in rare - names if is_written_name(word, written)}
+
+
+def _written(passages: Sequence[Passage]) -> str:
+    """The text of the pages read in the question's language, but German ones (every German
+    noun is capitalised)."""
     pages = {id(p): p for p in passages if not p.cross_language}.values()
-    written = " ".join(
-        text for text in map(_page_text, pages) if detect_language(text[:1000]) != "de"
-    )
-    for word in rare - names:
-        seen = re.findall(rf"\b{re.escape(word)}\b", written, re.IGNORECASE)
-        # capitalised in the run of a sentence ("the Manchester hotel"), not only where any
-        # word is (a heading, a table's label, a sentence's start: "Checkout times")
-        inside = re.search(rf"\b\w+[ ,]+{re.escape(word.capitalize())}\b", written)
-        if inside and all(w[0].isupper() for w in seen):
-            names.add(word)
-    return names
+    return " ".join(text for text in map(_page_text, pages) if detect_language(text[:1000]) != "de")
+
+
+def is_written_name(word: str, written: str) -> bool:
+    """``word`` (lower-cased) is a name in ``written``: not an everyday word, and written only
+    capitalised, also within a sentence ("the Manchester hotel"), not only where any word is
+    (a heading, a table's label, a sentence's start: "Checkout times")."""
+    if general_frequency(word) >= EVERYDAY or _CALENDAR.fullmatch(word) or not word.isalpha():
+        return False
+    inside = re.search(rf"\b\w+[ ,]+{re.escape(word.capitalize())}\b", written)
+    seen = re.findall(rf"\b{re.escape(word)}\b", written, re.IGNORECASE) if inside else ()
+    return bool(inside) and all(w[0].isupper() for w in seen)
 
 
 def names_elsewhere(names: set[str], passage: Passage) -> bool:
