@@ -155,8 +155,8 @@ def proper_names(question: str, written: str) -> set[str]:
 
 
 def _written(passages: Sequence[Passage]) -> str:
-    """The text of the pages read in the question's language, but German ones (every German
-    noun is capitalised)."""
+    """The text of the pages read, but those in another language than the question and the
+    German ones (every German noun is capitalised)."""
     pages = {id(p): p for p in passages if not p.cross_language}.values()
     return " ".join(text for text in map(_page_text, pages) if detect_language(text[:1000]) != "de")
 
