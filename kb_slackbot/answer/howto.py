@@ -75,8 +75,7 @@ def best_steps(
     weight, total = term_weights(asked, idf)
     options: list[tuple[float, float, Passage, str, str]] = []
     for p, passage in sorted(best_by_passage.values(), key=lambda x: -x[0]):
-        sections = [(passage.heading, passage.section or passage.text), *passage.page_sections]
-        for heading, text in sections:
+        for heading, text in passage.page():
             steps = section_steps(text, max_lines)
             if not steps or skip(steps):
                 continue

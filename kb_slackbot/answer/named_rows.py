@@ -208,12 +208,8 @@ def _shape(code: str) -> tuple[int, int]:
 
 
 def _page_text(passage: Passage) -> str:
-    """Everything of ``passage``'s page the reader has: its section, the page's other
-    sections and their headings."""
-    parts = [passage.heading, passage.text]
-    for heading, text in passage.page_sections:
-        parts += [heading, text]
-    return "\n".join(parts)
+    """Everything of ``passage``'s page the reader has, headings too."""
+    return "\n".join(f"{heading}\n{text}" for heading, text in passage.page())
 
 
 def _may_name(word: str) -> bool:

@@ -23,6 +23,11 @@ class Passage:
     page_sections: tuple[tuple[str, str], ...] = ()
     cross_language: bool = False  # in another language than the question
 
+    def page(self) -> list[tuple[str, str]]:
+        """Every section of the passage's page the reader has, (heading path, Markdown): its
+        own first, then the others."""
+        return [(self.heading, self.section or self.text), *self.page_sections]
+
 
 @dataclass(frozen=True)
 class Pick:

@@ -19,7 +19,7 @@ from selectolax.lexbor import LexborNode as Node
 from ..documents import Block
 from ..tokens import visible
 from .html_bold import all_bold, set_in_bold
-from .html_nodes import ancestors, inline_text, next_text, within
+from .html_nodes import ancestors, fenced_code, inline_text, next_text, within
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
 from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, plain_question, step_heading
@@ -237,7 +237,7 @@ def _node_text(node: Node) -> str:
     if node.tag == "table":
         return markdown_table(node)
     if node.tag == "pre":
-        return _fenced(node)
+        return fenced_code(node)
     if node.tag == "tr":
         cells = [inline_text(c) for c in node.css("th,td")]
         text = " | ".join(c for c in cells if c)
@@ -245,31 +245,6 @@ def _node_text(node: Node) -> str:
         text = inline_text(node)
     text = visible(text)
     return text if any(c.isalnum() for c in text) else ""
-
-
-_LANGUAGE = re.compile(r"\b(?:language|lang|highlight)-([\w+#-]+)")
-_NO_LANGUAGE = {"default", "none", "text", "plaintext", "nohighlight", "source"}
-
-
-def _fenced(pre: Node) -> str:
-    """Preformatted text as the fenced code block a Markdown page would hold, so that a
-    command is read as code with the step that introduces it, not as a sentence (help
-    centres, Confluence and docs sites put every command in a <pre>). The language comes
-    from the classes highlighters set on the block, its <code> or its wrapper
-    ("language-bash", "highlight-console")."""
-    code = visible(pre.text(deep=True) or "").strip("\n")
-    if not code.strip():
-        return ""
-    classes = " ".join(
-        (node.attributes.get("class") or "")
-        for node in (pre, pre.css_first("code"), pre.parent)
-        if node is not None
-    )
-    language = next((m for m in _LANGUAGE.findall(classes) if m.lower() not in _NO_LANGUAGE), "")
-    fence = "```"
-    while fence in code:
-        fence += "`"
-    return f"{fence}{language}\n{code}\n{fence}"
 
 
 def _pseudo_heading(node: Node, text: str, bold: frozenset[str] = frozenset()) -> str | None:

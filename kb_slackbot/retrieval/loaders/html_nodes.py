@@ -1,11 +1,13 @@
 """Finding one's way in a parsed HTML page: a node's ancestors, whether it lies inside another,
-the text of what follows it."""
+the text of what follows it, a <pre>'s code."""
 
 from __future__ import annotations
 
 import re
 
 from selectolax.lexbor import LexborNode as Node
+
+from ..tokens import visible
 
 # Elements that stand apart from the text around them, as a browser lays them out; inline ones
 # (<b>, <a>, <code>, <span>…) run on with it.
@@ -95,3 +97,28 @@ def next_text(node: Node) -> str:
                 return text
         sibling = sibling.next
     return ""
+
+
+_LANGUAGE = re.compile(r"\b(?:language|lang|highlight)-([\w+#-]+)")
+_NO_LANGUAGE = {"default", "none", "text", "plaintext", "nohighlight", "source"}
+
+
+def fenced_code(pre: Node) -> str:
+    """Preformatted text as the fenced code block a Markdown page would hold, so that a
+    command is read as code with the step that introduces it, not as a sentence (help
+    centres, Confluence and docs sites put every command in a <pre>). The language comes
+    from the classes highlighters set on the block, its <code> or its wrapper
+    ("language-bash", "highlight-console")."""
+    code = visible(pre.text(deep=True) or "").strip("\n")
+    if not code.strip():
+        return ""
+    classes = " ".join(
+        (node.attributes.get("class") or "")
+        for node in (pre, pre.css_first("code"), pre.parent)
+        if node is not None
+    )
+    language = next((m for m in _LANGUAGE.findall(classes) if m.lower() not in _NO_LANGUAGE), "")
+    fence = "```"
+    while fence in code:
+        fence += "`"
+    return f"{fence}{language}\n{code}\n{fence}"
