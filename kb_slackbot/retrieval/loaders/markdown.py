@@ -56,14 +56,17 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
         blocks = [drop_title_heading(b, title) for b in blocks]
     title = title or title_from_filename(source.path)
     updated = meta.get("updated") or meta.get("date")
-    stated = None if updated else _stated_date(meta)
     verified = source.kind == VERIFIED
     return Document(
         doc_id=source.rel_path,
         title=title,
         # A verified answer links its Slack message, or nothing (never a path on this host).
         url=front_matter_url(meta["url"]) if meta.get("url") else _default_url(source),
-        updated=parse_date(updated, "updated") if updated else stated or modified_date(source.path),
+        updated=(
+            parse_date(updated, "updated")
+            if updated
+            else _stated_date(meta) or modified_date(source.path)
+        ),
         space=str(meta.get("space") or source.space),
         blocks=blocks,
         source_path=str(source.path),
