@@ -235,3 +235,24 @@ def test_a_first_row_of_values_under_a_merged_label_is_no_second_header(tmp_path
     assert load(tmp_path / "fees.xlsx").blocks[0].text.split("\n")[2] == (
         "| Assessment | £78.00 | £72.00 |"
     )
+
+
+def test_a_sheet_of_one_column_is_text_under_its_first_cell(tmp_path):
+    """A tab written down one column ("How to request", then a step a row) is no table: its
+    first cell heads the steps, which read as a list."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in (
+        "How to request equipment",
+        "1. New starters: your manager requests everything.",
+        "2. Replacements: post in #it-help.",
+    ):
+        sheet.append([row])
+    book.save(tmp_path / "kit.xlsx")
+    assert blocks(tmp_path / "kit.xlsx") == [
+        (
+            ("How to request equipment",),
+            "1. New starters: your manager requests everything.\n"
+            "2. Replacements: post in #it-help.",
+        )
+    ]

@@ -78,12 +78,16 @@ PIPELINE_VERSION = "1"
 # "Band A", "Band B") as one, and one-cell rows under a table as notes; an HTML, Word or
 # OpenDocument table's last rows across its width are notes under it, a table of one column
 # is paragraphs, and a Word file's footnotes (mammoth's "[1]", "↑") are a section of their
-# own; since "help-centres".
+# own; since "help-centres". HTML reads a list item's sub-list as a nested list and the
+# command in a step as a code block after it, keeps a highlighted <pre>'s line breaks (Prism,
+# Shiki, Chroma), parts a cell's paragraphs with "; ", and reads a Google Docs export's
+# sub-lists under their items, without its comments and with its footnotes apart; a sheet of
+# one column is text, not a table; since "google-docs".
 LOADER_REVISIONS = {
     **dict.fromkeys((".md", ".markdown", ".mdx", ".txt", ".rst"), "help-centres"),
-    **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "help-centres"),
-    **dict.fromkeys((".html", ".htm", ".mht", ".mhtml", ".eml"), "help-centres"),
-    **dict.fromkeys((".docx", ".odt"), "help-centres"),
+    **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "google-docs"),
+    **dict.fromkeys((".html", ".htm", ".mht", ".mhtml", ".eml"), "google-docs"),
+    **dict.fromkeys((".docx", ".odt"), "google-docs"),
     **dict.fromkeys((".pptx", ".pdf"), "page-dates"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time

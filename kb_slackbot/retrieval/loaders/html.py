@@ -11,6 +11,7 @@ from selectolax.lexbor import LexborNode as Node
 from ..documents import Document
 from ..tokens import visible
 from .fields import canonical_url, drop_title_heading, modified_date, title_from_filename
+from .google_docs import NOTES_CLASS, tidy_google_docs
 from .html_blocks import TITLE_PARAGRAPH, content_blocks
 from .html_bold import bold_classes
 from .html_nodes import ancestors, inline_text, within
@@ -91,6 +92,7 @@ def html_document(
     if root is None:
         raise LoadError("HTML has no body")
     _drop_marks(root)
+    tidy_google_docs(root)
     _titled_notes(root)
     labelled_tabs(root)
     _footnotes_apart(root)
@@ -191,7 +193,9 @@ def _lead(title: Node, body: Node | None) -> None:
 
 
 # The list of a page's footnotes (Python-Markdown and MkDocs, kramdown, Sphinx, GitHub's remark)
-_FOOTNOTE_LISTS = "div.footnote, div.footnotes, section.footnotes, aside.footnote-list"
+_FOOTNOTE_LISTS = (
+    f"div.footnote, div.footnotes, section.footnotes, aside.footnote-list, div.{NOTES_CLASS}"
+)
 
 
 def _footnotes_apart(root: Node) -> None:
@@ -199,8 +203,8 @@ def _footnotes_apart(root: Node) -> None:
     top sections), not more text of its last section: read under that section, a note about
     Linux made the SSH section answer a question about the VPN on Ubuntu."""
     levels = [int(h.tag[1]) for h in root.css("h2,h3,h4,h5,h6")]
-    if len(root.css("h1")) > 1:  # the sections are <h1>s (a Word file's Heading 1), not a title
-        levels.append(1)
+    if len(root.css("h1")) > 1 or root.css_first(TITLE_PARAGRAPH) is not None:
+        levels.append(1)  # the sections are <h1>s (a Word or Google Docs file's Heading 1)
     level = min(levels, default=2)
     lists = root.css(_FOOTNOTE_LISTS)
     # a Word file's notes, as mammoth writes them: a list of items "footnote-1", …

@@ -19,6 +19,7 @@ from selectolax.lexbor import LexborNode as Node
 from ..documents import Block
 from ..tokens import visible
 from .html_bold import all_bold, set_in_bold
+from .html_lists import has_structure, item_blocks, item_mark
 from .html_nodes import ancestors, fenced_code, inline_text, next_text, within
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
@@ -135,7 +136,11 @@ class _Walk:
             self._set_heading(PSEUDO_LEVEL, pseudo)
             return
         if node.tag == "li":
-            text = f"{_item_mark(node)} {text}"
+            if has_structure(node):  # a sub-list or a command: Markdown's blocks
+                for part, prose in item_blocks(node):
+                    self._add(part, prose=prose)
+                return
+            text = f"{item_mark(node)} {text}"
         if node.tag == "dd" and self.term_at == len(self.blocks) - 1:
             # A definition is read with its term ("Sodexo card: Replaced by Edenred…").
             text = f"{self.blocks.pop().text.rstrip(':')}: {text}"
@@ -273,18 +278,3 @@ def _inside_block(node: Node, root: Node, layout: set[int]) -> bool:
         if parent.tag in _BLOCK_TAGS and parent.mem_id not in layout:
             return True
     return False
-
-
-def _item_mark(item: Node) -> str:
-    """ "3." for the third item of an ordered list (steps keep their numbers), else "-"."""
-    parent = item.parent
-    if parent is None or parent.tag != "ol":
-        return "-"
-    start = parent.attributes.get("start") or "1"
-    first = int(start) if start.strip().lstrip("-").isdigit() else 1
-    before = 0
-    sibling = item.prev
-    while sibling is not None:
-        before += sibling.tag == "li"
-        sibling = sibling.prev
-    return f"{first + before}."

@@ -109,7 +109,7 @@ def fenced_code(pre: Node) -> str:
     centres, Confluence and docs sites put every command in a <pre>). The language comes
     from the classes highlighters set on the block, its <code> or its wrapper
     ("language-bash", "highlight-console")."""
-    code = visible(pre.text(deep=True) or "").strip("\n")
+    code = visible(_code_lines(pre)).strip("\n")
     if not code.strip():
         return ""
     classes = " ".join(
@@ -122,3 +122,36 @@ def fenced_code(pre: Node) -> str:
     while fence in code:
         fence += "`"
     return f"{fence}{language}\n{code}\n{fence}"
+
+
+# A highlighter's line of code: Prism's (Docusaurus) "token-line", Shiki's and Chroma's (Hugo)
+# "line", highlight.js's and GitBook's "code-line".
+_LINE_CLASSES = frozenset(["token-line", "line", "code-line"])
+
+
+def _code_lines(pre: Node) -> str:
+    """A <pre>'s text with its line breaks: a <br> is one (Prism ends each line with one), and
+    so is the end of a highlighter's line element where the text holds none."""
+    parts: list[str] = []
+    ended = False  # a line element just ended: the newline after it in the text is that end
+
+    def walk(parent: Node) -> None:
+        nonlocal ended
+        for child in parent.iter(include_text=True):
+            if child.tag == "-text":
+                text = child.text(deep=False) or ""
+                parts.append(text[1:] if ended and text.startswith("\n") else text)
+                ended = ended and not text
+            elif child.tag == "br":
+                parts.append("\n")
+                ended = False
+            elif not child.tag.startswith("-"):  # not a comment
+                walk(child)
+                classes = set((child.attributes.get("class") or "").split())
+                line = child.tag == "div" or classes & _LINE_CLASSES
+                if line and parts and not parts[-1].endswith("\n"):
+                    parts.append("\n")
+                    ended = True
+
+    walk(pre)
+    return "".join(parts)

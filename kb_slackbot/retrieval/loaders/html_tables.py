@@ -28,7 +28,8 @@ def markdown_table(table: Node) -> str:
     if grid and len(grid[0]) == 1:
         # A table of one column is a box around text (a Word "guidance" box, a callout), not
         # a table: its cells are paragraphs.
-        return "\n\n".join(row[0] for row in grid if row[0])
+        cells = [cell for row in own_rows(table) for cell in _cells(row)]
+        return "\n\n".join(part for cell in cells for part in _cell_parts(cell))
     if header_rows > 1:
         grid = [merged_header(grid[:header_rows]), *grid[header_rows:]]
     # A note in the table's last rows, across its whole width ("Part-time staff: pro rata…"),
@@ -57,7 +58,31 @@ def _fields(table: Node) -> str:
 
 
 def _cell_text(cell: Node) -> str:
-    return inline_text(cell).replace("|", "/")
+    """A cell's text; its paragraphs (a Google Docs or Word cell: "£120", "London: £180")
+    parted by "; ", which a Markdown cell cannot hold as lines."""
+    parts = _cell_parts(cell)
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text += (" " if text[-1] in ".,;:!?" else "; ") + part
+    return text.replace("|", "/")
+
+
+def _cell_parts(cell: Node) -> list[str]:
+    """A cell's paragraphs and list items, or its whole text when it has text of its own."""
+    blocks = [
+        part
+        for child in cell.iter(include_text=False)
+        for part in (child.iter(include_text=False) if child.tag in ("ul", "ol") else [child])
+        if part.tag in _PARTS
+    ]
+    parts = [text for text in map(inline_text, blocks) if text]
+    if len(parts) < 2 or cell.text(deep=False).strip():
+        whole = inline_text(cell)
+        return [whole] if whole else []
+    return parts
+
+
+_PARTS = ("p", "div", "li")  # the blocks of a cell
 
 
 def grid_markdown(grid: list[list[str]]) -> str:

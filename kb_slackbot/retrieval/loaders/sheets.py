@@ -105,6 +105,8 @@ def sheet_blocks(
     used = [c for c in range(width) if any(row[c] for row in grid)]
     grid = [[row[c] for c in used] for row in grid]
     lines = [n for n, _ in numbered]
+    if len(used) == 1:  # one column: text written down a sheet, no table
+        return _text_sheet([row[0] for row in grid], heading, lines if first_line else [])
     filled = [sum(1 for cell in row if cell) for row in grid]
     # title and notes: the rows above the header (looked for among the first rows only)
     wide = [n for n in range(len(grid)) if filled[n] > 1]
@@ -137,6 +139,23 @@ def sheet_blocks(
         start, end = (lines[last], lines[-1]) if first_line else (None, None)
         blocks.append(Block("\n\n".join(notes), heading, start_line=start, end_line=end))
     return blocks
+
+
+def _text_sheet(cells: list[str], heading: tuple[str, ...], lines: list[int]) -> list[Block]:
+    """A sheet of one column ("How to request equipment", then a step a row) as a page: its
+    first cell the heading when others follow, the rest paragraphs, or a list when every row
+    is an item ("1. …", "- …")."""
+    titled = len(cells) > 1
+    if titled:
+        heading = (*heading, cells[0])
+    body = cells[int(titled) :]
+    items = all(_ITEM.match(cell) for cell in body)
+    start, end = (lines[int(titled)], lines[-1]) if lines else (None, None)
+    text = ("\n" if items else "\n\n").join(body)
+    return [Block(text, heading, start_line=start, end_line=end)]
+
+
+_ITEM = re.compile(r"(?:\d{1,2}[.)]|[-•*])\s")
 
 
 def _second_header(first: list[str], second: list[str]) -> bool:

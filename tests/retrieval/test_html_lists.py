@@ -1,0 +1,111 @@
+"""HTML lists read as a Markdown page writes them, Google Docs exports, highlighted code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb_slackbot.answer.candidates import extract_units
+from kb_slackbot.retrieval.loaders import SourceFile, load_document
+from tests.retrieval.helpers import write
+
+
+def texts(path: Path) -> list[tuple[tuple[str, ...], str]]:
+    document = load_document(SourceFile(path, path.name, "public", None))
+    return [(b.headings, b.text) for b in document.blocks]
+
+
+def test_a_sub_list_is_nested_under_its_item_and_read_with_it(tmp_path):
+    path = write(
+        tmp_path,
+        "mileage.html",
+        "<html><body><h2>Mileage</h2><ul><li>UK<ul><li>45p per mile</li><li>plus 5p per"
+        " passenger</li></ul></li><li>Spain<ul><li>€0.26 per km</li></ul></li></ul>"
+        "</body></html>",
+    )
+    assert [text for _, text in texts(path)] == [
+        "- UK\n   - 45p per mile\n   - plus 5p per passenger",
+        "- Spain\n   - €0.26 per km",
+    ]
+    units = [u.text for _, text in texts(path) for u in extract_units(text, "Mileage")]
+    assert "Spain — €0.26 per km" in units, units  # the rate says which country
+
+
+def test_a_command_in_a_step_is_a_code_block_after_it(tmp_path):
+    """Docusaurus puts a step's command in a <pre> inside the <li>; Prism ends each line of
+    it with a <br>."""
+    path = write(
+        tmp_path,
+        "battery.html",
+        "<html><body><main><h2>Steps</h2><ol><li>Open a session:"
+        '<div class="codeBlockContainer"><pre class="prism-code language-bash"><code>'
+        '<span class="token-line"><span class="token plain">solvctl connect</span><br></span>'
+        '<span class="token-line"><span class="token plain">solvctl detect</span><br></span>'
+        "</code></pre><button>Copy</button></div>On a Mac the port is <code>cu.usb</code>."
+        "</li><li>Run the <b>self-test</b>.</li></ol></main></body></html>",
+    )
+    assert [text for _, text in texts(path)] == [
+        "1. Open a session:",
+        "```bash\nsolvctl connect\nsolvctl detect\n```",
+        "On a Mac the port is cu.usb.",
+        "2. Run the self-test.",
+    ]
+
+
+def test_highlighted_code_keeps_its_lines(tmp_path):
+    """Hugo's Chroma writes each line in a "line" span with its newline inside; Shiki puts the
+    newline between the spans."""
+    path = write(
+        tmp_path,
+        "code.html",
+        '<html><body><h2>Chroma</h2><pre class="chroma"><code class="language-sh">'
+        '<span class="line"><span class="cl">ls -la\n</span></span><span class="line">'
+        '<span class="cl">cd /srv\n</span></span></code></pre><h2>Shiki</h2><pre class="shiki">'
+        '<code><span class="line">git pull</span>\n<span class="line">make</span></code></pre>'
+        "</body></html>",
+    )
+    assert [text for _, text in texts(path)] == [
+        "```sh\nls -la\ncd /srv\n```",
+        "```\ngit pull\nmake\n```",
+    ]
+
+
+def test_a_cell_s_paragraphs_are_parted(tmp_path):
+    path = write(
+        tmp_path,
+        "hotels.html",
+        "<html><body><table><tr><td>Country</td><td>Hotel cap</td></tr><tr><td>Spain</td>"
+        "<td><p>€110</p><p>Madrid: €150</p></td></tr></table></body></html>",
+    )
+    assert texts(path)[0][1].endswith("| Spain | €110; Madrid: €150 |")
+
+
+GOOGLE_DOC = (
+    '<html><head><meta content="text/html; charset=UTF-8" http-equiv="content-type">'
+    "<style>.c1{font-weight:700}</style></head><body class=\"c12 doc-content\">"
+    '<p class="c10 title" id="h.t"><span>Travel policy</span></p>'
+    '<h1 id="h.m"><span>Mileage</span></h1>'
+    '<ul class="c6 lst-kix_ab12-0 start"><li><span>UK</span></li></ul>'
+    '<ul class="c6 lst-kix_ab12-1 start"><li><span>45p per mile</span><sup>'
+    '<a href="#ftnt1" id="ftnt_ref1">[1]</a></sup></li></ul>'
+    '<ul class="c6 lst-kix_ab12-0"><li><span>Spain</span></li></ul>'
+    '<ul class="c6 lst-kix_ab12-1 start"><li><span>€0.26 per km</span></li></ul>'
+    '<ul class="c6 lst-kix_ab12-2 start"><li><span>tolls paid back</span></li></ul>'
+    '<p><span>Hotel cap: €110</span><sup><a href="#cmnt1" id="cmnt_ref1">[a]</a></sup></p>'
+    '<hr class="c25"><div><p><a href="#ftnt_ref1" id="ftnt1">[1]</a><span>&nbsp;HMRC rates,'
+    " paid tax-free.</span></p></div>"
+    '<div style="border:1px solid black;margin:5px"><p><a href="#cmnt_ref1" id="cmnt1">[a]</a>'
+    "<span>Can the cap go up? – Tiago</span></p><p><span>No change. – Priya</span></p></div>"
+    "</body></html>"
+)
+
+
+def test_a_google_docs_export_reads_as_the_document(tmp_path):
+    """Sub-lists (sibling lists a level down) under their items, comments left out, the
+    footnote's marker dropped and its note under "Footnotes"."""
+    path = write(tmp_path, "travel.html", GOOGLE_DOC)
+    assert texts(path) == [
+        (("Mileage",), "- UK\n   - 45p per mile"),
+        (("Mileage",), "- Spain\n   - €0.26 per km\n      - tolls paid back"),
+        (("Mileage",), "Hotel cap: €110"),
+        (("Footnotes",), "HMRC rates, paid tax-free."),
+    ]
