@@ -81,7 +81,7 @@ def test_a_cell_s_paragraphs_are_parted(tmp_path):
 
 GOOGLE_DOC = (
     '<html><head><meta content="text/html; charset=UTF-8" http-equiv="content-type">'
-    "<style>.c1{font-weight:700}</style></head><body class=\"c12 doc-content\">"
+    '<style>.c1{font-weight:700}</style></head><body class="c12 doc-content">'
     '<p class="c10 title" id="h.t"><span>Travel policy</span></p>'
     '<h1 id="h.m"><span>Mileage</span></h1>'
     '<ul class="c6 lst-kix_ab12-0 start"><li><span>UK</span></li></ul>'
@@ -109,3 +109,48 @@ def test_a_google_docs_export_reads_as_the_document(tmp_path):
         (("Mileage",), "Hotel cap: €110"),
         (("Footnotes",), "HMRC rates, paid tax-free."),
     ]
+
+
+MEDIAWIKI = (
+    '<html><head><title>Depot Linz - Kettlerock Wiki</title></head><body><div id="content" '
+    'role="main"><div id="siteNotice">Wiki maintenance Tuesday 19:00</div>'
+    '<h1 id="firstHeading">Depot Linz</h1><div id="siteSub">From Kettlerock Wiki</div>'
+    '<div id="jump-to-nav"></div><a class="mw-jump-link" href="#mw-head">Jump to navigation</a>'
+    '<div id="mw-content-text"><div class="mw-parser-output">'
+    '<table class="infobox"><tr><th colspan="2">Depot Linz</th></tr><tr><td colspan="2">'
+    "<img src='x.jpg'><div>The yard</div></td></tr><tr><th>Depot code</th><td>LNZ-01</td></tr>"
+    "<tr><th>Manager</th><td>Katharina Pühringer</td></tr></table>"
+    '<table class="ambox"><tr><td><img src="i.png"></td><td>Prices exclude VAT.</td></tr></table>'
+    '<p>Opens at 06:30.<sup class="reference"><a href="#cite_note-1">[1]</a></sup></p>'
+    '<h2><span class="mw-headline">Notes</span></h2><ol class="references"><li id="cite_note-1">'
+    '<span class="mw-cite-backlink"><a href="#cite_ref-1">↑</a></span> <span>Saturdays by'
+    ' appointment.</span></li></ol><div class="printfooter">Retrieved from "https://w/x"</div>'
+    '</div></div><div id="catlinks"><a>Categories</a>: <ul><li>Depots</li></ul></div></div>'
+    "</body></html>"
+)
+
+
+def test_a_mediawiki_page_reads_without_its_frame(tmp_path):
+    """The site notice, "From …", the jump links, "Retrieved from" and the categories are the
+    wiki's, not the page's; an infobox is a list of fields, a notice box of one row is text,
+    and a reference keeps its note without the "↑" back."""
+    path = write(tmp_path, "Depot_Linz.html", MEDIAWIKI)
+    assert texts(path) == [
+        ((), "- Depot code: LNZ-01\n- Manager: Katharina Pühringer"),
+        ((), "Prices exclude VAT."),
+        ((), "Opens at 06:30."),
+        (("Notes",), "1. Saturdays by appointment."),
+    ]
+
+
+def test_a_help_centre_s_feedback_and_a_docs_site_s_last_change_line_are_not_text(tmp_path):
+    path = write(
+        tmp_path,
+        "kb.html",
+        "<html><body><main><h1>Label printer</h1><p>Print a test label.</p>"
+        '<div class="kb-helpful"><span>Helpful?</span><button>Yes</button></div>'
+        '<div class="kb-rate-article"><span>Rate this article</span></div>'
+        '<div class="td-page-meta__lastmod">Last modified March 3, 2026: fix typo (4f9c2a1)'
+        "</div></main></body></html>",
+    )
+    assert [text for _, text in texts(path)] == ["Print a test label."]

@@ -81,13 +81,17 @@ PIPELINE_VERSION = "1"
 # own; since "help-centres". HTML reads a list item's sub-list as a nested list and the
 # command in a step as a code block after it, keeps a highlighted <pre>'s line breaks (Prism,
 # Shiki, Chroma), parts a cell's paragraphs with "; ", and reads a Google Docs export's
-# sub-lists under their items, without its comments and with its footnotes apart; a sheet of
-# one column is text, not a table; since "google-docs".
+# sub-lists under their items, without its comments and with its footnotes apart; it leaves
+# out MediaWiki's frame (site notice, "Jump to navigation", "Retrieved from", categories),
+# reads an infobox with a name row as fields and a table of one row as text; a sheet of one
+# column is text, not a table; a DokuWiki page's source (.txt) is read as Markdown; since
+# "wikis".
 LOADER_REVISIONS = {
-    **dict.fromkeys((".md", ".markdown", ".mdx", ".txt", ".rst"), "help-centres"),
-    **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "google-docs"),
-    **dict.fromkeys((".html", ".htm", ".mht", ".mhtml", ".eml"), "google-docs"),
-    **dict.fromkeys((".docx", ".odt"), "google-docs"),
+    **dict.fromkeys((".md", ".markdown", ".mdx", ".rst"), "help-centres"),
+    ".txt": "wikis",
+    **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "wikis"),
+    **dict.fromkeys((".html", ".htm", ".mht", ".mhtml", ".eml"), "wikis"),
+    **dict.fromkeys((".docx", ".odt"), "wikis"),
     **dict.fromkeys((".pptx", ".pdf"), "page-dates"),
 }
 EMBED_BATCH = 64  # chunks embedded at a time

@@ -30,6 +30,8 @@ def markdown_table(table: Node) -> str:
         # a table: its cells are paragraphs.
         cells = [cell for row in own_rows(table) for cell in _cells(row)]
         return "\n\n".join(part for cell in cells for part in _cell_parts(cell))
+    if len(grid) == 1:  # a box of one row (a wiki's notice: an icon, then its text)
+        return "\n\n".join(cell for cell in grid[0] if cell)
     if header_rows > 1:
         grid = [merged_header(grid[:header_rows]), *grid[header_rows:]]
     # A note in the table's last rows, across its whole width ("Part-time staff: pro rata…"),
@@ -48,7 +50,9 @@ def _fields(table: Node) -> str:
     lines = []
     for row in own_rows(table):
         cells = _cells(row)
-        if len(cells) < 2 or cells[0].tag != "th" or any(c.tag != "td" for c in cells[1:]):
+        if len(cells) == 1:  # an infobox's name, picture or group label, across the box
+            continue
+        if cells[0].tag != "th" or any(c.tag != "td" for c in cells[1:]):
             return ""
         key, *values = (_cell_text(cell) for cell in cells)
         values = [value for value in values if value]

@@ -8,6 +8,7 @@ from datetime import date
 from selectolax.lexbor import LexborHTMLParser as HTMLParser
 
 from ..documents import VERIFIED, Document
+from .dokuwiki import dokuwiki_markdown, is_dokuwiki
 from .fields import (
     derived_url,
     drop_title_heading,
@@ -79,8 +80,11 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
 def load_text(source: SourceFile, raw: bytes) -> Document:
     """Plain text, as word processors and mail clients save it: besides what Markdown pages
     share (FAQ questions, bold labels, Setext headings), numbered section headings ("2.1
-    Flights") and tables typed as aligned columns."""
+    Flights") and tables typed as aligned columns. A DokuWiki page's source is read as the
+    Markdown it stands for (loaders.dokuwiki)."""
     text = decode_text(raw)
+    if is_dokuwiki(text):  # a DokuWiki page's source (data/pages/*.txt)
+        return load_markdown(source, dokuwiki_markdown(text).encode("utf-8"))
     lines = mark_lines(aligned_tables(text.split("\n")))
     numbered = numbered_headings([text])
 

@@ -11,6 +11,7 @@ the cells they cover, and each value as the sheet shows it (dates, percentages, 
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -20,6 +21,7 @@ from ..documents import Block, Document
 from .fields import file_document, title_from_filename
 from .html_tables import grid_markdown, merged_header
 from .page_dates import package_date
+from .sheet_articles import article_blocks
 from .source import LoadError, SourceFile, decode_text, require_package, unreadable
 
 MAX_CELLS = 500_000  # a sheet past this is a data export, not a page people ask about
@@ -37,12 +39,12 @@ def load_csv(source: SourceFile, raw: bytes) -> Document:
     if source.path.suffix.lower() == ".tsv":
         rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
     else:
-        rows = list(csv.reader(io.StringIO(text), _dialect(text)))
+        rows = _csv_rows(text)
     if sum(len(row) for row in rows) > MAX_CELLS:
         raise LoadError(f"a table of more than {MAX_CELLS:,} cells is not read")
-    return file_document(
-        source, title_from_filename(source.path), sheet_blocks(rows, (), first_line=1)
-    )
+    articles = article_blocks(rows)  # a knowledge tool's export: one article a row
+    blocks = articles if articles is not None else sheet_blocks(rows, (), first_line=1)
+    return file_document(source, title_from_filename(source.path), blocks)
 
 
 def load_xlsx(source: SourceFile, raw: bytes) -> Document:
@@ -79,11 +81,35 @@ def _windows_1252(raw: bytes) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
-    try:
-        return csv.Sniffer().sniff(text[:20_000], delimiters=",;\t|")
-    except csv.Error:  # one column, or too few rows to tell
-        return csv.excel
+def _csv_rows(text: str) -> list[list[str]]:
+    """The rows of a CSV file, read the way that gives the most rows of one width: the
+    sniffed dialect, or Excel's quoting with a comma, semicolon, tab or pipe. (Sniffing alone
+    misreads a file whose cells hold HTML or quoted text: a knowledge tool's export.)"""
+    dialects: list = []
+    with contextlib.suppress(csv.Error):  # (one column, or too few rows to tell)
+        dialects.append(csv.Sniffer().sniff(text[:20_000], delimiters=",;\t|"))
+    dialects += [_Excel(delimiter) for delimiter in ",;\t|"]
+    best: list[list[str]] = []
+    best_score = -1.0
+    for dialect in dialects:
+        try:
+            rows = list(csv.reader(io.StringIO(text), dialect))
+        except csv.Error:
+            continue
+        widths = [len(row) for row in rows if any(cell.strip() for cell in row)]
+        if not widths:
+            continue
+        common = max(set(widths), key=widths.count)
+        score = widths.count(common) / len(widths) if common > 1 else 0.0
+        if score > best_score + 1e-9:
+            best, best_score = rows, score
+    return best
+
+
+class _Excel(csv.excel):
+    def __init__(self, delimiter: str) -> None:
+        super().__init__()
+        self.delimiter = delimiter
 
 
 def sheet_blocks(
