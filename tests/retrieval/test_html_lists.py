@@ -154,3 +154,38 @@ def test_a_help_centre_s_feedback_and_a_docs_site_s_last_change_line_are_not_tex
         "</div></main></body></html>",
     )
     assert [text for _, text in texts(path)] == ["Print a test label."]
+
+
+def test_a_notion_toggle_in_a_list_heads_what_it_hides(tmp_path):
+    """Notion exports a toggle as "ul.toggle > li > details": its summary heads its text and
+    its table, which are read as a page's, not run into one list item."""
+    path = write(
+        tmp_path,
+        "care.html",
+        '<html><body><article class="page"><h2>Cleaning</h2><ul class="toggle"><li>'
+        '<details open=""><summary>Who to call</summary><p>Call the service company first.</p>'
+        "<table><tr>"
+        "<th>Country</th><th>Phone</th></tr><tr><td>Portugal</td><td>+351 220 001 187</td></tr>"
+        "</table></details></li></ul></article></body></html>",
+    )
+    assert texts(path) == [
+        (("Cleaning", "Who to call"), "Call the service company first."),
+        (
+            ("Cleaning", "Who to call"),
+            "| Country | Phone |\n| --- | --- |\n| Portugal | +351 220 001 187 |",
+        ),
+    ]
+
+
+def test_attribute_lists_are_not_text(tmp_path):
+    """Wiki.js, kramdown and Pandoc mark a heading or a quote with "{.tabset}", "{.is-warning}"."""
+    path = write(
+        tmp_path,
+        "hours.md",
+        "# Hours\n\n> Send changes to Marketing.\n{.is-warning}\n\n## By season {.tabset}\n\n"
+        "### Summer\n\nOpen 07:00–18:00.\n",
+    )
+    assert texts(path) == [
+        ((), "Send changes to Marketing."),
+        (("By season", "Summer"), "Open 07:00–18:00."),
+    ]

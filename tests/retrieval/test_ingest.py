@@ -240,6 +240,9 @@ def test_hidden_and_unsupported_files_are_skipped(kb, services):
     write(kb, ".git/notes.md", "Hidden folder.\n")
     write(kb, "image.png", "not text")
     write(kb, "script.py", "print('x')")
+    # a GitHub wiki's sidebar and footer are its navigation, not pages
+    write(kb, "wiki/_Sidebar.md", "* [[Home]]\n* [[Releasing]]\n")
+    write(kb, "wiki/_Footer.md", "Maintained by the web team\n")
     summary = ingest(services, kb)
     assert (summary.added, summary.failed) == (1, [])
     assert set(stored_docs(services)) == {"page.md"}

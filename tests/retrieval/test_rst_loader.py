@@ -67,14 +67,16 @@ def load(path: Path):
 
 def test_a_sphinx_page_is_read_with_its_roles_and_directives(tmp_path):
     """The lone top section titles the page; a cross-reference reads as its text, a code
-    block as code, a version note (its markup read) and a tab as their text, a note under its
-    title, a list table as a table; the table of contents adds nothing."""
+    block as code (a step's command after the step), a version note (its markup read) and a
+    tab as their text, a note under its title, a list table as a table; the table of contents
+    adds nothing."""
     document = load(write(tmp_path, "deploy.rst", DEPLOY))
     assert document.title == "Deploying a service"
     assert [(b.headings, b.text) for b in document.blocks] == [
         ((), "Deploys go out through shipit. See the rollback guide and canary."),
         ((), "Note: Deploy freezes apply on Fridays after 15:00."),
-        (("Steps",), "1. Build the image: shipit build --service api"),
+        (("Steps",), "1. Build the image:"),
+        (("Steps",), "```\nshipit build --service api\n```"),  # the step's command, as code
         (("Steps",), "2. Roll it out with shipit deploy."),
         (("Steps",), "New in version 2.3: Canary deploys are the default in shipit."),
         (

@@ -14,10 +14,15 @@ from ..index import DocumentVersion
 from ..loaders import CONVERT_FIRST, SUPPORTED_SUFFIXES, SourceFile
 from .run_types import IngestOptions
 
+# A GitHub or GitLab wiki's sidebar, header and footer: its navigation, shown around every
+# page, not a page of its own.
+WIKI_FRAME_FILES = frozenset(["_sidebar.md", "_footer.md", "_header.md"])
+
 
 def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFile]:
-    """Supported files under each path, skipping hidden files and folders; documents that
-    must be converted first come too, so the run reports them."""
+    """Supported files under each path, skipping hidden files and folders and a wiki's
+    sidebar and footer; documents that must be converted first come too, so the run reports
+    them."""
     for root in paths:
         root = root.expanduser().resolve()  # stored source paths must not depend on the cwd
         if root.is_file():
@@ -28,6 +33,8 @@ def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFi
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
             if any(part.startswith(".") for part in rel.parts) or not path.is_file():
+                continue
+            if path.name.lower() in WIKI_FRAME_FILES:
                 continue
             suffix = path.suffix.lower()
             if suffix in SUPPORTED_SUFFIXES or suffix in CONVERT_FIRST:

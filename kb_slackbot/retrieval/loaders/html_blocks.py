@@ -103,6 +103,13 @@ class _Walk:
             if not _is_contents(node):
                 self.read = None  # its items are read one by one
             return
+        if node.tag == "li" and node.css_first("details, table") is not None:
+            # a toggle kept in a list (Notion: "ul.toggle > li > details"), or an item that
+            # holds a table: read as the toggle and the table they are, not one line (the
+            # item is then a box, as a layout table is)
+            self.layout.add(node.mem_id)
+            self.read = None
+            return
         if node.tag in ("summary", "span"):
             self._toggle(node)
             return

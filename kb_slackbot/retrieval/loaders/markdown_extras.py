@@ -173,9 +173,9 @@ def _line(line: str) -> str:
     (left out), a reference link (its text), a link definition (left out); a wiki link (its
     text), an embed (left out), a highlight (its text), a block id (left out); a backslash
     escape (the mark alone)."""
-    if _LINK_DEFINITION.match(line) or _ASIDE_TAG.match(line):
+    if _LINK_DEFINITION.match(line) or _ASIDE_TAG.match(line) or _ATTRIBUTES_LINE.match(line):
         return ""
-    line = wiki_text(line)
+    line = _ATTRIBUTES_END.sub("", wiki_text(line))
     line = _QUOTE.sub("", line)
     if "<" in line:
         line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
@@ -184,6 +184,12 @@ def _line(line: str) -> str:
     if "\\" in line:
         line = outside_code_spans(line, _unescaped)
     return line
+
+
+# An attribute list (Wiki.js, kramdown, Pandoc): a line of its own under a quote or paragraph
+# ("{.is-warning}", "{: .note}"), or at a heading's end ("# Tabs {.tabset}", "## Setup {#setup}").
+_ATTRIBUTES_LINE = re.compile(r"^\s*\{:?\s*[.#][\w-]+(?:\s+[.#:]?[\w-]+(?:=\S+)?)*\s*\}\s*$")
+_ATTRIBUTES_END = re.compile(r"(?<=\S)\s+\{:?\s*[.#][\w-]+(?:\s+[.#][\w-]+)*\s*\}\s*$")
 
 
 def _comments(lines: list[str]) -> list[str]:
