@@ -84,11 +84,10 @@ PIPELINE_VERSION = "1"
 # sub-lists under their items, without its comments and with its footnotes apart; it leaves
 # out MediaWiki's frame (site notice, "Jump to navigation", "Retrieved from", categories),
 # reads an infobox with a name row as fields and a table of one row as text; a sheet of one
-# column is text, not a table; a DokuWiki page's source (.txt) is read as Markdown; since
-# "wikis".
+# column is text, not a table; a DokuWiki page's source (.txt) is read as Markdown; Markdown
+# drops attribute lists ("{.tabset}"); since "wikis".
 LOADER_REVISIONS = {
-    **dict.fromkeys((".md", ".markdown", ".mdx", ".rst"), "help-centres"),
-    ".txt": "wikis",
+    **dict.fromkeys((".md", ".markdown", ".mdx", ".txt", ".rst"), "wikis"),
     **dict.fromkeys((".csv", ".tsv", ".xlsx", ".ods"), "wikis"),
     **dict.fromkeys((".html", ".htm", ".mht", ".mhtml", ".eml"), "wikis"),
     **dict.fromkeys((".docx", ".odt"), "wikis"),
