@@ -261,7 +261,7 @@ def test_a_sheet_of_one_column_is_text_under_its_first_cell(tmp_path):
 def test_a_knowledge_tool_s_csv_export_is_read_as_its_articles(tmp_path):
     """Salesforce Knowledge and ServiceNow export one article a row, its body HTML in a cell
     (quotes doubled, line breaks inside): each article is a section under its title, the
-    summary first, the body's table as a table; ids and statuses are not text."""
+    summary and its fields first, the body's table as a table; ids and statuses are not text."""
     body = (
         '<p>Every machine leaves <strong>full</strong>.</p>\n<table border=""1"">'
         "<tr><th>Country</th><th>Diesel per litre</th></tr>\n"
@@ -270,14 +270,15 @@ def test_a_knowledge_tool_s_csv_export_is_read_as_its_articles(tmp_path):
     path = write(
         tmp_path,
         "knowledge.csv",
-        '"Id","Title","Summary","Article_Body__c","PublishStatus"\n'
+        '"Id","Title","Summary","Article_Body__c","PublishStatus","Category"\n'
         f'"ka07Q1","Fuel charges","Machines go out full and are refuelled at the country rate.",'
-        f'"{body}","Online"\n'
+        f'"{body}","Online","Charges"\n'
         '"ka07Q2","Cleaning charges","What we charge when a machine comes back dirty.",'
-        '"<ul><li>Standard clean: &euro;45</li></ul>","Online"\n',
+        '"<ul><li>Standard clean: &euro;45</li></ul>","Online",""\n',
     )
     assert blocks(path) == [
         (("Fuel charges",), "Machines go out full and are refuelled at the country rate."),
+        (("Fuel charges",), "- Category: Charges"),  # a field kept; its id and status are not
         (("Fuel charges",), "Every machine leaves full."),
         (("Fuel charges",), "| Country | Diesel per litre |\n| --- | --- |\n| Spain | €1.79 |"),
         (("Cleaning charges",), "What we charge when a machine comes back dirty."),

@@ -18,6 +18,14 @@ from .html_blocks import content_blocks
 _MARKUP = re.compile(r"<(?:p|div|table|ul|ol|li|br|h[1-6]|span|strong|b|a)\b", re.IGNORECASE)
 _TITLE_NAMES = ("title", "name", "subject", "question", "titel", "título", "titulo", "titre")
 _PROSE_WORDS = 8  # a plain cell of at least this many words is text (a summary), not a field
+# The export's bookkeeping, by its column's name: ids, links, states, versions, languages, dates
+_META = re.compile(
+    r"(?:^|[^a-z])(?:id|ids|url|urlname|slug|handle|status|publishstatus|version|versionnumber|"
+    r"language|locale|lang|created|modified|published|updated|date|owner ?id|sys_id|"
+    r"is[a-z]*visible\w*|visible\w*)(?:$|[^a-z])|(?:date|_c|__c)$|^is[A-Z_]",
+    re.IGNORECASE,
+)
+_FLAGS = {"true", "false", "yes", "no", "0", "1"}
 
 
 def article_blocks(rows: list[list[str]]) -> list[Block] | None:
@@ -39,10 +47,17 @@ def article_blocks(rows: list[list[str]]) -> list[Block] | None:
     for row in data:
         name = re.sub(r"\s+", " ", row[title]).strip() if title is not None else ""
         heading = (name,) if name else ()
+        fields = []
         for c, cell in enumerate(row):
-            if c in bodies or c == title or len(cell.split()) < _PROSE_WORDS:
+            text = re.sub(r"\s+", " ", cell).strip()
+            if c in bodies or c == title or not text:
                 continue
-            blocks.append(Block(re.sub(r"\s+", " ", cell).strip(), heading))  # a summary
+            if len(text.split()) >= _PROSE_WORDS:
+                blocks.append(Block(text, heading))  # a summary
+            elif not _META.search(header[c]) and text.lower() not in _FLAGS:
+                fields.append(f"- {header[c].strip()}: {text}")  # a price, a vendor, a type
+        if fields:
+            blocks.append(Block("\n".join(fields), heading))
         for c in bodies:
             body = HTMLParser(f"<body>{row[c]}</body>").body
             if body is not None:
