@@ -263,7 +263,10 @@ def section_steps(text: str, max_lines: int = 40) -> str:
                 continue
             if not in_steps and (lead := _lead_in(before)):
                 out.append(lead)
-            for item, number, _ in items:
+            for item, number, parent in items:
+                if parent:  # a sub-step or a sub-item: under its step, not a step of its own
+                    out.append(f"   {number}. {item}" if number else f"   - {item}")
+                    continue
                 numbered += 1 if number else 0
                 out.append(f"{number or numbered}. {item}" if number else f"- {item}")
             in_steps = True

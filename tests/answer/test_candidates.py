@@ -156,6 +156,21 @@ def test_section_steps_keep_numbers_and_code_and_stop_at_trailing_prose():
     assert section_steps("1. Only one step.\n") == ""  # one step is not a procedure
 
 
+def test_a_sub_step_is_shown_under_its_step_and_is_not_counted_as_one():
+    page = (
+        "1. Check the calendar.\n2. Submit your request:\n   1. choose Annual leave;\n"
+        "   2. give 4 weeks' notice.\n3. Wait for approval.\n"
+    )
+    assert section_steps(page).splitlines() == [
+        "1. Check the calendar.",
+        "2. Submit your request:",
+        "   1. choose Annual leave;",
+        "   2. give 4 weeks' notice.",
+        "3. Wait for approval.",
+    ]
+    assert section_steps("1. Only one step:\n   1. a detail\n   2. another\n") == ""
+
+
 def test_code_indented_under_its_step_is_indented_once():
     """A step's code written as the step's continuation (indented in the page) is shown
     indented as a whole, not by the page's indent plus ours: its closing fence must line up
