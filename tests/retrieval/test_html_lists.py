@@ -52,18 +52,26 @@ def test_a_command_in_a_step_is_a_code_block_after_it(tmp_path):
 
 
 def test_highlighted_code_keeps_its_lines(tmp_path):
-    """Hugo's Chroma writes each line in a "line" span with its newline inside; Shiki puts the
-    newline between the spans."""
+    """Prism (Docusaurus) ends each line with a <br> inside its "token-line" span, or writes
+    each line as a <div>; Hugo's Chroma puts the newline inside a "line" span, Shiki between
+    them. Each line stays a line."""
     path = write(
         tmp_path,
         "code.html",
-        '<html><body><h2>Chroma</h2><pre class="chroma"><code class="language-sh">'
+        '<html><body><h2>Prism</h2><pre class="prism-code language-bash"><code>'
+        '<span class="token-line"><span class="token plain">sudo apt install wireguard</span>'
+        '<br></span><span class="token-line"><span class="token plain">sudo wg-quick up wg0'
+        '</span><br></span></code></pre><h2>Divs</h2><pre><code><div class="token-line">'
+        'git pull</div><div class="token-line">make</div></code></pre>'
+        '<h2>Chroma</h2><pre class="chroma"><code class="language-sh">'
         '<span class="line"><span class="cl">ls -la\n</span></span><span class="line">'
         '<span class="cl">cd /srv\n</span></span></code></pre><h2>Shiki</h2><pre class="shiki">'
         '<code><span class="line">git pull</span>\n<span class="line">make</span></code></pre>'
         "</body></html>",
     )
     assert [text for _, text in texts(path)] == [
+        "```bash\nsudo apt install wireguard\nsudo wg-quick up wg0\n```",
+        "```\ngit pull\nmake\n```",
         "```sh\nls -la\ncd /srv\n```",
         "```\ngit pull\nmake\n```",
     ]
