@@ -36,7 +36,8 @@ _WIKI_FRAME = (
     ".mw-cite-backlink, "
     # … and a help centre's "Was this article helpful?" and "Rate this article", and a docs
     # site's "Last modified … (commit)" line (its date is read first: page_dates)
-    "[class*=helpful], [class*=article-vote], [class*=rate-article], [class*=lastmod]"
+    "[class*=kb-helpful], [class*=was-this-helpful], [id^=helpful], [class*=article-vote], "
+    "[class*=rate-article], [class*=lastmod]"
 )
 # An article's byline in its header: the author, the date and "Updated" (the date is read
 # first: page_dates).
