@@ -264,11 +264,8 @@ def section_steps(text: str, max_lines: int = 40) -> str:
             if not in_steps and (lead := _lead_in(before)):
                 out.append(lead)
             for item, number, parent in items:
-                if parent:  # a sub-step or a sub-item: under its step, not a step of its own
-                    out.append(f"   {number}. {item}" if number else f"   - {item}")
-                    continue
-                numbered += 1 if number else 0
-                out.append(f"{number or numbered}. {item}" if number else f"- {item}")
+                numbered += bool(number) and not parent  # a sub-step is shown, not counted
+                out.append(f"{'   ' if parent else ''}{f'{number}.' if number else '-'} {item}")
             in_steps = True
         elif block.kind == "code" and in_steps:
             # Indented under its step as a whole: a block already indented in the page (a

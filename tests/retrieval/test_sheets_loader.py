@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from kb_slackbot.retrieval.loaders import LoadError, SourceFile, load_document, sheets
+from kb_slackbot.retrieval.loaders import LoadError, SourceFile, csv_files, load_document, sheets
 from tests.retrieval.helpers import write, zip_without_content
 
 
@@ -90,7 +90,7 @@ def test_an_excel_csv_in_windows_1252_is_read_and_other_encodings_say_so(tmp_pat
     undefined.write_bytes(b"a,b\n\x81,\x8d\n")  # bytes Windows-1252 leaves undefined
     with pytest.raises(LoadError, match="neither UTF-8 nor Windows-1252"):
         load(undefined)
-    monkeypatch.setattr(sheets, "MAX_CELLS", 5)
+    monkeypatch.setattr(csv_files, "MAX_CELLS", 5)
     with pytest.raises(LoadError, match="more than 5 cells"):
         load(write(tmp_path, "export.csv", "a,b\n1,2\n3,4\n"))
 

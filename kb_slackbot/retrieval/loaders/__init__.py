@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..documents import Document
+from .csv_files import load_csv
 from .docx import load_docx
 from .html import load_html
 from .mail import load_email
@@ -18,7 +19,7 @@ from .ods import load_ods
 from .odt import load_odt
 from .pdf import load_pdf
 from .rst import load_rst
-from .sheets import load_csv, load_xlsx
+from .sheets import load_xlsx
 from .slides import load_pptx
 from .source import LoadError, SourceFile, read_source
 from .web_archive import load_web_archive

@@ -21,7 +21,7 @@ import re
 
 from selectolax.lexbor import LexborNode as Node
 
-from .html_nodes import ancestors
+from .html_nodes import ancestors, decompose_all
 
 _LEVEL = re.compile(r"\blst-kix_(\w+)-(\d+)\b")
 _COMMENT_MARKS = 'a[id^="cmnt_ref"]'
@@ -37,8 +37,7 @@ def tidy_google_docs(root: Node) -> None:
     _nest_lists(root)
     boxes = [_box(link, root) for link in root.css(_COMMENT_BACKLINKS)]
     marks = [_marker(link) for link in root.css(_COMMENT_MARKS)]
-    for node in _outermost([n for n in boxes + marks if n is not None]):
-        node.decompose()
+    decompose_all([n for n in boxes + marks if n is not None])
     notes = [box for link in root.css(_NOTE_BACKLINKS) if (box := _box(link, root))]
     for link in root.css(_NOTE_MARKS):
         _marker(link).decompose()
@@ -66,12 +65,6 @@ def _box(link: Node, root: Node) -> Node | None:
         if node.tag == "div" and node.parent is not None and node.parent.mem_id == root.mem_id:
             return node
     return None
-
-
-def _outermost(nodes: list[Node]) -> list[Node]:
-    ids = {node.mem_id for node in nodes}
-    unique = {node.mem_id: node for node in nodes}.values()
-    return [node for node in unique if not any(a.mem_id in ids for a in ancestors(node))]
 
 
 def _nest_lists(root: Node) -> None:

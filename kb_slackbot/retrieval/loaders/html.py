@@ -14,7 +14,7 @@ from .fields import canonical_url, drop_title_heading, modified_date, title_from
 from .google_docs import NOTES_CLASS, tidy_google_docs
 from .html_blocks import TITLE_PARAGRAPH, content_blocks
 from .html_bold import bold_classes
-from .html_nodes import ancestors, inline_text, within
+from .html_nodes import decompose_all, inline_text, within
 from .html_tabs import labelled_tabs
 from .page_dates import html_page_date
 from .source import LoadError, SourceFile, decode_text
@@ -150,7 +150,7 @@ def _drop_frame(tree, landmark: Node | None) -> None:
         doomed += [node for node in landmark.css("aside") if not within(node, article)]
     for header in tree.css("article header"):
         doomed += [node for node in header.css(_BYLINE) if node.css_first("h1") is None]
-    _decompose(doomed)
+    decompose_all(doomed)
 
 
 def _drop_marks(root: Node) -> None:
@@ -163,7 +163,7 @@ def _drop_marks(root: Node) -> None:
         for link in heading.css("a")
         if not visible(link.text(strip=True)).strip(_PERMALINK_SIGNS)
     ]
-    _decompose(marks)
+    decompose_all(marks)
 
 
 # Docusaurus writes a note's title and text in divs of hashed classes ("admonitionHeading_Gvgb",
@@ -229,14 +229,6 @@ def _footnotes_apart(root: Node) -> None:
             continue  # titled already ("Footnotes", as GitHub writes it)
         heading = HTMLParser(f"<h{level}>Footnotes</h{level}>").css_first(f"h{level}")
         notes.insert_before(heading)
-
-
-def _decompose(nodes: list[Node]) -> None:
-    """Remove ``nodes`` from the tree, each once: one inside another goes with it."""
-    ids = {node.mem_id for node in nodes}
-    outermost = [node for node in nodes if not any(a.mem_id in ids for a in ancestors(node))]
-    for node in outermost:
-        node.decompose()
 
 
 def _without_space(title: str, crumbs: set[str]) -> str:

@@ -87,6 +87,14 @@ def inline_text(node: Node) -> str:
     return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
+def decompose_all(nodes: list[Node]) -> None:
+    """Remove ``nodes`` from the tree, each once: one inside another goes with it."""
+    ids = {node.mem_id for node in nodes}
+    unique = {node.mem_id: node for node in nodes}.values()
+    for node in [n for n in unique if not any(a.mem_id in ids for a in ancestors(n))]:
+        node.decompose()
+
+
 def next_text(node: Node) -> str:
     """The text of the next element after ``node`` that has any."""
     sibling = node.next

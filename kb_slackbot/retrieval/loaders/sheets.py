@@ -1,4 +1,5 @@
-"""Spreadsheets: a CSV or TSV file, or an Excel workbook (.xlsx), read as tables.
+"""Spreadsheets: an Excel workbook (.xlsx), and the sheet of a CSV file (loaders.csv_files), read
+as tables.
 
 Teams keep phone lists, price lists and calendars as spreadsheets beside their pages. Each
 sheet becomes one Markdown table, its first row the header, so the reader joins every row with
@@ -11,8 +12,6 @@ the cells they cover, and each value as the sheet shows it (dates, percentages, 
 
 from __future__ import annotations
 
-import contextlib
-import csv
 import io
 import re
 from datetime import date, datetime, time
@@ -21,30 +20,11 @@ from ..documents import Block, Document
 from .fields import file_document, title_from_filename
 from .html_tables import grid_markdown, merged_header
 from .page_dates import package_date
-from .sheet_articles import article_blocks
-from .source import LoadError, SourceFile, decode_text, require_package, unreadable
+from .source import LoadError, SourceFile, require_package, unreadable
 
 MAX_CELLS = 500_000  # a sheet past this is a data export, not a page people ask about
 _HEADER_ROWS = 10  # rows of two cells or more looked at for the header (notes above are few)
 _CURRENCY = re.compile(r"[€$£¥₹]|\bR\$|\bCHF\b")
-
-
-def load_csv(source: SourceFile, raw: bytes) -> Document:
-    """A CSV or TSV file: comma, semicolon (Excel in many European locales), tab or pipe;
-    UTF-8, or Windows-1252 as Excel's "CSV (Comma delimited)" saves it in Western Europe."""
-    try:
-        text = decode_text(raw)
-    except LoadError:
-        text = _windows_1252(raw)
-    if source.path.suffix.lower() == ".tsv":
-        rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
-    else:
-        rows = _csv_rows(text)
-    if sum(len(row) for row in rows) > MAX_CELLS:
-        raise LoadError(f"a table of more than {MAX_CELLS:,} cells is not read")
-    articles = article_blocks(rows)  # a knowledge tool's export: one article a row
-    blocks = articles if articles is not None else sheet_blocks(rows, (), first_line=1)
-    return file_document(source, title_from_filename(source.path), blocks)
 
 
 def load_xlsx(source: SourceFile, raw: bytes) -> Document:
@@ -65,51 +45,6 @@ def load_xlsx(source: SourceFile, raw: bytes) -> Document:
         blocks += sheet_blocks(_sheet_rows(sheet), heading)
     title = (book.properties.title or "").strip() or title_from_filename(source.path)
     return file_document(source, title, blocks, package_date(raw))
-
-
-def _windows_1252(raw: bytes) -> str:
-    """``raw`` (not UTF-8) as Windows-1252 text; LoadError when it is not that either (a byte
-    that code page leaves undefined)."""
-    if b"\x00" in raw:
-        raise LoadError("binary file (contains NUL bytes), not text")
-    try:
-        text = raw.decode("cp1252")
-    except UnicodeDecodeError as exc:
-        raise LoadError(
-            f'neither UTF-8 nor Windows-1252 (byte {exc.start}); save it as "CSV UTF-8"'
-        ) from exc
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _csv_rows(text: str) -> list[list[str]]:
-    """The rows of a CSV file, read the way that gives the most rows of one width: the
-    sniffed dialect, or Excel's quoting with a comma, semicolon, tab or pipe. (Sniffing alone
-    misreads a file whose cells hold HTML or quoted text: a knowledge tool's export.)"""
-    dialects: list = []
-    with contextlib.suppress(csv.Error):  # (one column, or too few rows to tell)
-        dialects.append(csv.Sniffer().sniff(text[:20_000], delimiters=",;\t|"))
-    dialects += [_Excel(delimiter) for delimiter in ",;\t|"]
-    best: list[list[str]] = []
-    best_score = -1.0
-    for dialect in dialects:
-        try:
-            rows = list(csv.reader(io.StringIO(text), dialect))
-        except csv.Error:
-            continue
-        widths = [len(row) for row in rows if any(cell.strip() for cell in row)]
-        if not widths:
-            continue
-        common = max(set(widths), key=widths.count)
-        score = widths.count(common) / len(widths) if common > 1 else 0.0
-        if score > best_score + 1e-9:
-            best, best_score = rows, score
-    return best
-
-
-class _Excel(csv.excel):
-    def __init__(self, delimiter: str) -> None:
-        super().__init__()
-        self.delimiter = delimiter
 
 
 def sheet_blocks(
