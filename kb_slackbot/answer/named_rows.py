@@ -39,9 +39,11 @@ from .pieces import Passage
 LABEL_END = " — "  # markdown_blocks.table_rows: "label — header: cell; header: cell"
 EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
 # "para") is grammar, not a name
-_WORD = re.compile(r"\w+")
+_WORD = re.compile(r"\d+(?:\.\d+)+|\w+")  # "7.4" is one number: release 7.4, not 7 or 4
 # A date or a time in the question is when, not which row: "the week of 11 jan" does not name
-# week 11, "till 5pm" no row 5.
+# week 11, "till 5pm" no row 5. A dot or a dash between two numbers is a date or a time only
+# with a third part ("7.4.", "07.04.2026") or two digits after it ("8.30", "07-04"): "7.4" in
+# "when does RentDesk 7.4 go live" is a version, and "1.5" a number, that name their row.
 _MONTH = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|märz|mai|juni|juli|"
     r"oktober|dezember|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
@@ -66,7 +68,8 @@ _CALENDAR = re.compile(
 )
 _WHEN = re.compile(
     rf"\b\d{{1,2}}(?:st|nd|rd|th|\.|º)?\s*(?:of |de )?{_MONTH}|\b{_MONTH}\s+\d{{1,2}}"
-    r"(?:st|nd|rd|th)?\b|\b\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?\b|"
+    r"(?:st|nd|rd|th)?\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
+    r"\b\d{1,2}[.-]\d{1,2}[.-](?:\d{2,4}\b)?|\b\d{1,2}[.-]\d{2}\b|"
     r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm|uhr|h)\b|\b\d{1,2}:\d{2}\b",
     re.IGNORECASE,
 )

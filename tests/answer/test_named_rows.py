@@ -56,6 +56,21 @@ def test_a_number_names_its_row_whole():
     assert _kept("qual o tempo de resposta para severidade 12?", pairs) == ["Severity 12"]
 
 
+RELEASES = """| Release | Goes live | Freeze |
+| --- | --- | --- |
+| RentDesk 7.3 | 2 March | 23 February |
+| RentDesk 7.4 | 4 May | 27 April |
+| RentDesk 8.0 | 6 July | 29 June |"""
+
+
+def test_a_version_number_names_its_row_and_a_date_does_not():
+    pairs = _rows(RELEASES)
+    assert _kept("when does rentdesk 7.4 go live", pairs) == ["RentDesk 7.4"]
+    # a dot date with its third part ("7.4.") or a time with minutes ("8.30") is when
+    assert unnamed_rows("was ist am 7.4. los?", pairs) == set()
+    assert unnamed_rows("is the 8.30 freeze call on?", pairs) == set()
+
+
 def test_a_capitalised_name_names_its_row_in_any_case():
     assert _kept("late checkout fee munich?", _rows(HOTELS)) == ["Corvina Munich Isartor"]
 
