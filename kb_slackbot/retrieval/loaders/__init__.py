@@ -1,5 +1,5 @@
-"""Turn files (Markdown, reStructuredText, HTML, plain text, PDF, Word and OpenDocument text,
-spreadsheets, slide decks, emails) into :class:`Document`s.
+"""Turn files (Markdown, reStructuredText, AsciiDoc, HTML, plain text, PDF, Word and OpenDocument
+text, spreadsheets, slide decks, emails) into :class:`Document`s.
 
 Every loader raises :class:`LoadError` with a message meant for a person when a file cannot
 be used; the ingester reports it and moves on.
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..documents import Document
+from .asciidoc import load_asciidoc
 from .csv_files import load_csv
 from .docx import load_docx
 from .html import load_html
@@ -48,8 +49,6 @@ CONVERT_FIRST = {
     ".numbers": ("a Numbers spreadsheet", _SHEET),
     ".key": ("a Keynote deck", _DECK),
     ".msg": ("an Outlook message", ".eml (File › Save As) or PDF"),
-    ".adoc": ("an AsciiDoc page", "HTML or Markdown"),
-    ".asciidoc": ("an AsciiDoc page", "HTML or Markdown"),
     ".org": ("an Org mode page", "Markdown or HTML"),
     ".epub": ("an EPUB book", "PDF or HTML"),
 }
@@ -59,7 +58,9 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".markdown": load_markdown,
     ".mdx": load_markdown,  # Docusaurus' Markdown with components (loaders.markdown_extras)
     ".txt": load_text,
-    ".rst": load_rst,  # Sphinx / Read the Docs pages (loaders.rst)
+    ".rst": load_rst,
+    ".adoc": load_asciidoc,  # Antora / Asciidoctor pages (loaders.asciidoc)
+    ".asciidoc": load_asciidoc,  # Sphinx / Read the Docs pages (loaders.rst)
     ".html": load_html,
     ".htm": load_html,
     ".pdf": load_pdf,
