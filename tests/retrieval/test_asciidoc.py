@@ -7,6 +7,8 @@ from kb_slackbot.retrieval.loaders.asciidoc import asciidoc_markdown
 from tests.retrieval.helpers import write
 
 PAGE = """= VPN for clinic laptops
+Saskia Bakker <s.bakker@docs.example>
+v2.1, 2026-10-02
 :product: LindVPN
 :toc: left
 // a comment nobody reads
@@ -52,7 +54,7 @@ include::partial$footer.adoc[]
 def test_an_asciidoc_page_is_read_as_markdown(tmp_path):
     path = write(tmp_path, "it/vpn.adoc", PAGE)
     document = load_document(SourceFile(path, "it/vpn.adoc", "it", "https://docs.example/"))
-    assert document.title == "VPN for clinic laptops"
+    assert document.title == "VPN for clinic laptops"  # (the author and revision: no text)
     assert document.url == "https://docs.example/it/vpn.adoc"
     assert [(b.headings, b.text) for b in document.blocks] == [
         ((), "The LindVPN client connects clinic laptops to the lab. See Printers."),

@@ -171,6 +171,18 @@ def test_aligned_fence_keeps_the_codes_own_indent():
 # --- plain text --------------------------------------------------------------------------
 
 
+def test_a_table_right_under_text_or_a_list_is_a_block_of_its_own(tmp_path):
+    """GitHub reads a table under a line of text (no blank line between) as a table; so do
+    we, and the line after it starts the next block."""
+    text = "## Rooms\nBook in Facilitor:\n| Room | Seats |\n|---|---|\n| Dom | 12 |\n- Maliebaan\n"
+    document = load_document(SourceFile(write(tmp_path, "rooms.md", text), "rooms.md", "s", None))
+    assert [(b.text, b.start_line) for b in document.blocks] == [
+        ("Book in Facilitor:", 2),
+        ("| Room | Seats |\n|---|---|\n| Dom | 12 |", 3),
+        ("- Maliebaan", 6),
+    ]
+
+
 def test_plain_text_paragraphs_title_and_lines(tmp_path):
     path = write(
         tmp_path,

@@ -72,3 +72,46 @@ def test_ordinary_markdown_lists_are_not_outlines(tmp_path):
     document = _load(write(tmp_path, "checklist.md", page))
     assert document.title == "Checklist"
     assert [b.text for b in document.blocks] == ["- Bring your badge\n- Sign in at reception"]
+
+
+ROTA = (
+    "title:: On-call rota\n"  # 1
+    "\n"
+    "- ## Numbers\n"  # 3
+    "\t- Each clinic has one on-call mobile.\n"  # 4
+    "\t- | Site | On-call mobile |\n"  # 5: a block holding a table
+    "\t  |---|---|\n"
+    "\t  | Utrecht | +31 6 4180 2231 |\n"
+    "\t  | Leeds | +44 7700 900412 |\n"
+    "\t- #+BEGIN_NOTE\n"  # 9
+    "\t  Handover is at the 08:00 huddle on Monday.\n"
+    "\t  #+END_NOTE\n"
+    "\t- Restart the pager bridge:\n"  # 12
+    "\t- #+BEGIN_SRC bash\n"
+    "\t  systemctl restart pager-bridge\n"
+    "\t  #+END_SRC\n"
+    "- ## To do\n"  # 16
+    "\t- TODO Replace the Leeds phone\n"
+    "\t  SCHEDULED: <2026-12-04 Fri>\n"
+    "\t- DONE Test the IT number\n"
+)
+
+
+def test_tables_notes_code_and_tasks_in_blocks_read_as_the_app_draws_them(tmp_path):
+    document = _load(write(tmp_path, "rota.md", ROTA))
+    assert [(b.headings, b.text, b.start_line) for b in document.blocks] == [
+        (("Numbers",), "- Each clinic has one on-call mobile.", 4),
+        (
+            ("Numbers",),
+            "| Site | On-call mobile |\n|---|---|\n| Utrecht | +31 6 4180 2231 |\n"
+            "| Leeds | +44 7700 900412 |",
+            5,
+        ),
+        (
+            ("Numbers",),
+            "- Note: Handover is at the 08:00 huddle on Monday.\n- Restart the pager bridge:",
+            10,
+        ),
+        (("Numbers",), "```bash\nsystemctl restart pager-bridge\n```", 13),
+        (("To do",), "- [ ] Replace the Leeds phone\n- [x] Test the IT number", 17),
+    ]

@@ -1,5 +1,5 @@
 """Turn files (Markdown, reStructuredText, AsciiDoc, HTML, plain text, PDF, Word and OpenDocument
-text, spreadsheets, slide decks, emails) into :class:`Document`s.
+text, spreadsheets, slide decks, emails, Evernote notebooks) into :class:`Document`s.
 
 Every loader raises :class:`LoadError` with a message meant for a person when a file cannot
 be used; the ingester reports it and moves on.
@@ -13,6 +13,7 @@ from ..documents import Document
 from .asciidoc import load_asciidoc
 from .csv_files import load_csv
 from .docx import load_docx
+from .evernote import load_enex
 from .html import load_html
 from .mail import load_email
 from .markdown import load_markdown, load_text
@@ -71,6 +72,7 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".xlsx": load_xlsx,
     ".ods": load_ods,
     ".pptx": load_pptx,
+    ".enex": load_enex,  # an Evernote notebook export: each note a section (loaders.evernote)
     ".eml": load_email,  # an email saved as a file: titled by its subject (loaders.mail)
     ".mht": load_web_archive,  # a web page saved as one file (loaders.web_archive)
     ".mhtml": load_web_archive,

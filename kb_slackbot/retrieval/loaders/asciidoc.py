@@ -57,7 +57,9 @@ class _Page:
         self.counters: dict[int, int] = {}  # a numbered list's count at each depth
 
     def read(self, lines: list[str]) -> str:
-        i = 0
+        i = self._line(lines, 0) if lines else 0
+        if self.out[1:2] and self.out[1].startswith("# "):  # the document's title: its
+            i = _after_header(lines, i)  # author and revision lines are not shown
         while i < len(lines):
             i = self._line(lines, i)
         return re.sub(r"\n{3,}", "\n\n", "\n".join(self.out)).strip() + "\n"
@@ -184,6 +186,16 @@ class _Page:
             text,
         )
         return re.sub(r"\s+\+$", "", text)  # a hard line break
+
+
+def _after_header(lines: list[str], i: int) -> int:
+    """The line after the header's author and revision lines ("Ann Vos <ann@…>", "v2.1,
+    2026-10-02"); attribute entries and comments among them are read as ever."""
+    while i < len(lines) and lines[i].strip():
+        if _ATTRIBUTE.match(lines[i].strip()) or lines[i].lstrip().startswith("//"):
+            return i
+        i += 1
+    return i
 
 
 def _closing(lines: list[str], i: int, delimiter: str) -> int:

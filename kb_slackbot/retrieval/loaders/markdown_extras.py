@@ -19,7 +19,7 @@ from collections.abc import Callable
 from .markdown_notes import admonitions
 from .markdown_sections import content_tabs, template_tag, toggle_bullets
 from .markdown_wiki import outside_code_spans, wiki_text
-from .paragraphs import FENCE
+from .paragraphs import DELIMITER_ROW, FENCE
 from .pseudo_headings import PSEUDO_LEVEL, heading_mark
 
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
@@ -93,7 +93,6 @@ def _mdx(line: str) -> str:
 
 # GitHub tables may leave out the pipes at the ends of their lines ("City | Limit" over
 # "--- | ---:"); with them added, every reader of Markdown tables sees a table.
-_DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
 
 
 def _outer_pipes(lines: list[str]) -> list[str]:
@@ -107,7 +106,7 @@ def _outer_pipes(lines: list[str]) -> list[str]:
         starts = (
             "|" in line
             and n + 1 < len(lines)
-            and bool(_DELIMITER_ROW.match(lines[n + 1]))
+            and bool(DELIMITER_ROW.match(lines[n + 1]))
             and line.count("|") >= lines[n + 1].strip().strip("|").count("|")
         )
         in_table = (in_table and "|" in line and bool(line.strip())) or starts

@@ -8,7 +8,11 @@ reference was a string of hex. Here a heading bullet is a heading (its children 
 list), a property a block shows ("location:: Ghent") is a sub-item "location: Ghent", the ones
 it does not (an id, "collapsed") are no text, a reference reads as the block it names (no text
 when that block is on another page), and the page's own properties are no text (its title::
-titles it). Lines keep their numbers.
+titles it). A block may hold a table (its rows on the bullet's continuation lines): the table
+is read as a table. "#+BEGIN_NOTE" … "#+END_NOTE" (and TIP, WARNING, IMPORTANT, CAUTION,
+QUOTE) is the item "Note: …", "#+BEGIN_SRC bash" a code block; "TODO"/"DONE" read as the
+checkbox Logseq draws ("[ ]"/"[x]"), and a task's "SCHEDULED: <…>" is no text. Lines keep
+their numbers.
 """
 
 from __future__ import annotations
@@ -23,6 +27,11 @@ _HEADING = re.compile(r"^#{1,6} \S")
 _REFERENCE = re.compile(r"\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)\)")
 # Properties Logseq keeps for itself: not shown on the block
 _UNSHOWN = frozenset({"id", "collapsed", "heading", "background-color", "hl-page", "ls-type"})
+_BEGIN = re.compile(r"^#\+BEGIN_(\w+)\s*(\S*)", re.IGNORECASE)
+_END = re.compile(r"^#\+END_\w+\s*$", re.IGNORECASE)
+_TASK = re.compile(r"^(TODO|LATER|NOW|DOING|WAITING|DONE|CANCELED|CANCELLED) ")
+_PLANNING = re.compile(r"^(?:SCHEDULED|DEADLINE): <[^>]*>\s*$")
+_LABELLED = {"NOTE", "TIP", "WARNING", "IMPORTANT", "CAUTION"}
 
 
 def is_outline(lines: list[str]) -> bool:
@@ -45,9 +54,33 @@ def outline_lines(lines: list[str]) -> tuple[list[str], str]:
     out, title, top = [], "", True  # top: no bullet yet (the page's own properties)
     headings: list[int] = []  # depths of the heading bullets whose sections are open
     depth = -1  # the last bullet's depth once its section's indent is taken off
+    box = ""  # an open "#+BEGIN_…" block's kind, and "table" in a block's table
     for line in lines:
         line = _REFERENCE.sub(lambda m: references.get(m.group(1), ""), line)
         bullet, prop = _BULLET.match(line), _PROPERTY.match(line)
+        content = bullet.group(2) if bullet else line.strip()
+        if box == "table" and not (content.startswith("|") and not bullet):
+            box = ""
+        if box and box != "table" and not bullet:  # inside a "#+BEGIN_…" block
+            out.append(_in_box(box, content, depth))
+            box = "" if _END.match(content) else box.lstrip("+")
+            continue
+        if bullet and (begin := _BEGIN.match(content)):
+            top, box = False, begin.group(1).upper()
+            out.append(f"```{begin.group(2)}" if box == "SRC" else LEFT_OUT)
+            box = "+" + box  # its first line is still to come
+            continue
+        if (bullet and content.startswith("|")) or box == "table":
+            out.append(content)  # a table in a block: read as a table
+            box = "table"
+            continue
+        if not bullet and _PLANNING.match(content):
+            out.append(LEFT_OUT)
+            continue
+        if bullet and (task := _TASK.match(content)):
+            done = task.group(1) in ("DONE", "CANCELED", "CANCELLED")
+            line = f"{bullet.group(1)}- {'[x]' if done else '[ ]'} {content[task.end() :]}"
+            bullet = _BULLET.match(line)
         if bullet:
             top = False
             tabs = len(bullet.group(1))
@@ -73,6 +106,19 @@ def outline_lines(lines: list[str]) -> tuple[list[str], str]:
         else:
             out.append(line)
     return out, title
+
+
+def _in_box(box: str, content: str, depth: int) -> str:
+    """A line of a "#+BEGIN_…" block: its first line of text starts the item ("- Note: …")."""
+    if _END.match(content):
+        return "```" if box.lstrip("+") == "SRC" else LEFT_OUT
+    if box.lstrip("+") == "SRC":
+        return content
+    if box.startswith("+"):
+        kind = box.lstrip("+")
+        label = f"{kind.capitalize()}: " if kind in _LABELLED else ""
+        return "\t" * max(depth, 0) + f"- {label}{content}"
+    return "\t" * max(depth, 0) + "  " + content
 
 
 def _referenced_blocks(lines: list[str]) -> dict[str, str]:

@@ -11,6 +11,8 @@ from ..documents import Block
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 FENCE = re.compile(r"^\s*(```|~~~)")
 _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
+TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+DELIMITER_ROW = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
 
 
 def aligned_fence(lines: list[str]) -> list[str]:
@@ -81,8 +83,25 @@ def paragraph_blocks(
         if not line.strip() or _RULE.match(line):
             flush(number - 1)
             continue
+        if current and _table_edge(current, line, lines[offset + 1 : offset + 2]):
+            flush(number - 1)
         if not current:
             start = number
         current.append(line)
     flush(first_line + len(lines) - 1)
     return blocks
+
+
+def _table_edge(current: list[str], line: str, following: list[str]) -> bool:
+    """``line`` starts a table under text or a list without a blank line between them (as
+    GitHub reads it; outliners write a table so), or is the first line after such a table:
+    the table is a block of its own."""
+    if TABLE_ROW.match(line):
+        return (
+            bool(following)
+            and bool(DELIMITER_ROW.match(following[0]))
+            and not (TABLE_ROW.match(current[-1]))
+        )
+    return any(DELIMITER_ROW.match(row) for row in current[1:2]) and bool(
+        TABLE_ROW.match(current[-1])
+    )
