@@ -35,7 +35,9 @@ from .source import SourceFile, decode_text
 from .text_tables import aligned_tables
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
-_TABLE_START = re.compile(r"^\s*<table\b", re.IGNORECASE)
+_TABLE_START = re.compile(
+    r"^\s*(?:<figure\b[^>]*>\s*)?<table\b", re.IGNORECASE
+)  # GitBook: <figure>
 _TABLE_END = re.compile(r"</table\s*>", re.IGNORECASE)
 
 

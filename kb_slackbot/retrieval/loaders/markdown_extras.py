@@ -17,7 +17,8 @@ import re
 from collections.abc import Callable
 
 from .markdown_notes import admonitions
-from .markdown_sections import content_tabs, template_tag, toggle_bullets
+from .markdown_readme import readme_blocks, readme_callouts
+from .markdown_sections import content_refs, content_tabs, template_tag, toggle_bullets
 from .markdown_wiki import outside_code_spans, wiki_text
 from .paragraphs import DELIMITER_ROW, FENCE
 from .pseudo_headings import PSEUDO_LEVEL, heading_mark
@@ -34,10 +35,13 @@ def read_extras(lines: list[str]) -> list[str]:
     """``lines`` with every extra above read as text (same number of lines)."""
     steps = (
         _comments,
+        readme_blocks,
+        readme_callouts,
         content_tabs,
         toggle_bullets,
         admonitions,
         _outside_code(_mdx),
+        content_refs,
         _outside_code(template_tag),
         _footnotes,
         _outside_code(_line),

@@ -100,3 +100,16 @@ def template_tag(line: str) -> str:
     if name in ("endtab", "endtabs"):
         return heading_mark(PSEUDO_LEVEL)
     return ""
+
+
+def content_refs(lines: list[str]) -> list[str]:
+    """GitBook's "{% content-ref url=… %}" … "{% endcontent-ref %}" is a card linking another
+    page (its body a bare link, "[vpn-setup.md](vpn-setup.md)"): navigation, no text."""
+    out, inside = list(lines), False
+    for n, line in enumerate(lines):
+        tag = _TAG_LINE.match(line)
+        name = tag.group("name").lower() if tag else ""
+        if name == "content-ref" or inside:
+            out[n] = ""
+            inside = name != "endcontent-ref"
+    return out
