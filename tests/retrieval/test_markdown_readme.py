@@ -50,7 +50,7 @@ def test_readme_blocks_and_callouts_read_as_rendered(tmp_path):
     document, blocks = _blocks(tmp_path, "limits.md", README)
     assert document.title == "Rate limits"
     assert blocks == [
-        ((), "Limits are per key:\nKeys share none."),
+        ((), "Limits are per key:\nKeys share no budget."),
         (
             ("Limits",),
             "| Plan | Requests per minute |\n| --- | --- |\n| Sandbox | 10 |\n"
