@@ -29,6 +29,11 @@ def load(path):
         ("Mar 03, 2025", date(2025, 3, 3)),
         ("@March 3, 2026 10:12 AM", date(2026, 3, 3)),
         ("D:20240115093000+01'00'", date(2024, 1, 15)),
+        ("9 okt 2026", date(2026, 10, 9)),  # month names in the page's language
+        ("9. Oktober 2026", date(2026, 10, 9)),
+        ("1 de novembro de 2026", date(2026, 11, 1)),
+        ("12 dic 2025", date(2025, 12, 12)),
+        ("over 2 weeks ago", None),
         ("2027-06-01", None),  # in the future: not believed
         ("1970-01-01", None),  # a zero timestamp
         ("last Tuesday-ish", None),
@@ -68,6 +73,16 @@ def test_a_stated_date_is_read_when_it_is_one_and_believable(text, expected):
             "<li>Updated</li></ul></div></header></article>",
         ),
         ("", '<p class="fw-meta"><span>Modified on: Mon, 3 Mar, 2025 at 9:05 AM</span></p>'),
+        (  # a German MediaWiki page
+            "",
+            '<footer><ul><li id="footer-info-lastmod"> Diese Seite wurde zuletzt am 3. März 2025'
+            " um 09:30 Uhr bearbeitet.</li></ul></footer>",
+        ),
+        (  # a Document360 article in Dutch
+            "",
+            '<div class="article-meta"><span class="meta-item">Bijgewerkt op 3 mrt 2025</span>'
+            '<span class="meta-item">3 minuten leestijd</span></div>',
+        ),
     ],
     ids=[
         "opengraph",
@@ -79,6 +94,8 @@ def test_a_stated_date_is_read_when_it_is_one_and_believable(text, expected):
         "mkdocs",
         "zendesk",
         "freshdesk",
+        "mediawiki-de",
+        "document360-nl",
     ],
 )
 def test_an_html_page_is_dated_by_the_date_it_states(tmp_path, head, body):

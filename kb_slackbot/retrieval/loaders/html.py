@@ -37,7 +37,13 @@ _WIKI_FRAME = (
     # … and a help centre's "Was this article helpful?" and "Rate this article", and a docs
     # site's "Last modified … (commit)" line (its date is read first: page_dates)
     "[class*=kb-helpful], [class*=was-this-helpful], [id^=helpful], [class*=article-vote], "
-    "[class*=rate-article], [class*=lastmod]"
+    "[class*=rate-article], [class*=lastmod], "
+    # … and a help centre's (Document360, Intercom) feedback widget, tags, previous/next links,
+    # its table of contents beside the article, "Related articles", the writer's avatar and
+    # byline ("Written by Anna · Updated over a week ago") and the summary's label
+    "[class*=article-feedback], [class*=intercom-reaction], [aria-label='feedback form' i], "
+    "[class*=article-tags], [class*=article-nav], [class*=related_articles], .avatar, "
+    ".toc, [data-testid=table-of-contents], .summary-title"
 )
 # An article's byline in its header: the author, the date and "Updated" (the date is read
 # first: page_dates).
@@ -146,9 +152,15 @@ def _drop_frame(tree, landmark: Node | None) -> None:
     article = landmark.css_first("article") if landmark is not None else None
     if article is not None and landmark.tag != "article":
         # A sidebar inside the page's main area ("Articles in this section") is beside the
-        # article, not in it; an aside in the article (a note) stays.
+        # article, not in it; an aside in the article (a note) stays. So is a site header
+        # the main area holds (Intercom's links and search), unless it holds the title.
         doomed += [node for node in landmark.css("aside") if not within(node, article)]
-    for header in tree.css("article header"):
+        doomed += [
+            node
+            for node in landmark.css("header")
+            if not within(node, article) and node.css_first("h1") is None
+        ]
+    for header in tree.css("article header, article [class*=article-header]"):
         doomed += [node for node in header.css(_BYLINE) if node.css_first("h1") is None]
     decompose_all(doomed)
 

@@ -35,14 +35,41 @@ _META_NAMES = (
     'meta[itemprop="dateModified"]',
 )
 # "Created by Ann, last updated by Bo on 02 Sep 2026" (Confluence), "This page was last edited
-# on 1 November 2026, at 09:30." (MediaWiki)
+# on 1 November 2026, at 09:30." (MediaWiki, and its German, Dutch, Spanish, French and Italian
+# footers: "Diese Seite wurde zuletzt am 1. November 2026 um 09:30 Uhr bearbeitet.")
 _LAST_MODIFIED_ON = re.compile(
-    r"last (?:modified|updated|edited)(?: by .{1,80}?)? on\s+(.{6,40}?)(?:,\s*at\b.*)?\.?\s*$", re.I
-)
-_MODIFIED_ON = re.compile(
-    r"(?:last )?(?:modified|updated|edited) on:?\s+(.{6,40}?)(?:\s+at\s+[\d:]+\s*(?:[ap]m)?)?\.?$",
+    r"last (?:modified|updated|edited)(?: by .{1,80}?)? on\s+(.{6,40}?)(?:,\s*at\b.*)?\.?\s*$|"
+    r"zuletzt am\s+(.{6,40}?)\s+um\b|laatst bewerkt op\s+(.{6,40}?)\s+om\b|"
+    r"por última vez el\s+(.{6,40}?)\s+a las\b|a été faite le\s+(.{6,40}?)\s+à\b|"
+    r"per l'ultima volta il\s+(.{6,40}?)\s+alle\b",
     re.I,
 )
+# "Updated on 14 Oct 2026", "Modified on: …" (Freshdesk, Document360), "Bijgewerkt op 9 okt
+# 2026", "Aktualisiert am 9. Oktober 2026", "Atualizado em …", "Mis à jour le …"
+_MODIFIED_ON = re.compile(
+    r"(?:(?:last )?(?:modified|updated|edited) on|(?:laatst )?bijgewerkt op|"
+    r"(?:zuletzt )?(?:aktualisiert|geändert|bearbeitet) am|atualizado em|actualizado el|"
+    r"mis à jour le|modifié le|aggiornato il):?\s+"
+    r"(.{6,40}?)(?:\s+(?:at|um|om|às|a las|à|alle)\s+[\d:h]+\s*(?:[ap]m|uhr)?)?\.?$",
+    re.I,
+)
+# Month names a page writes in its language, as the date parser reads them (English)
+_MONTHS = {
+    "Jan": "januar|januari|janeiro|enero|janvier|gennaio|jänner|gen",
+    "Feb": "februar|februari|fevereiro|febrero|février|febbraio|fev|fév",
+    "Mar": "märz|maart|março|marzo|mars|mrt|mär",
+    "Apr": "abril|avril|aprile|abr|avr",
+    "May": "mai|mei|maio|mayo|maggio|mag",
+    "Jun": "juni|junho|junio|juin|giugno|giu",
+    "Jul": "juli|julho|julio|juillet|luglio|lug|juil",
+    "Aug": "augustus|agosto|août|aoû",  # (not "ago": "2 weeks ago" is no date)
+    "Sep": "setembro|septiembre|septembre|settembre|set",
+    "Oct": "oktober|outubro|octubre|octobre|ottobre|okt|out|ott",
+    "Nov": "novembro|noviembre|novembre",
+    "Dec": "dezember|dezembro|diciembre|décembre|dicembre|dez|dic|déc",
+}
+_MONTH_WORDS = re.compile(r"\b(" + "|".join(_MONTHS.values()) + r")\b\.?", re.IGNORECASE)
+_ENGLISH_MONTH = {name: en for en, names in _MONTHS.items() for name in names.split("|")}
 _PACKAGE_PARTS = (
     ("docProps/core.xml", "{http://purl.org/dc/terms/}modified"),  # Office Open XML
     ("meta.xml", ".//{http://purl.org/dc/elements/1.1/}date"),  # OpenDocument
@@ -57,6 +84,8 @@ def parse_when(text: object, today: date | None = None) -> date | None:
     text = str(text).strip().lstrip("@").strip()  # a PDF's value may be a string-like object
     if text.startswith("D:") and len(text) >= 10 and text[2:10].isdigit():  # a PDF date
         text = f"{text[2:6]}-{text[6:8]}-{text[8:10]}"
+    text = _MONTH_WORDS.sub(lambda m: _ENGLISH_MONTH[m.group(1).lower()], text)
+    text = re.sub(r"\b(?:de|del)\b", " ", text)  # "9 de outubro de 2026"
     try:
         when = dateparser.parse(text).date()
     except (ValueError, OverflowError):
@@ -87,7 +116,7 @@ def html_page_date(tree) -> date | None:
     for selector in (".page-metadata", "#footer-info-lastmod"):  # Confluence, MediaWiki
         node = tree.css_first(selector)
         found = _LAST_MODIFIED_ON.search(" ".join(node.text().split())) if node else None
-        if found and (when := parse_when(found.group(1))):
+        if found and (when := parse_when(next(g for g in found.groups() if g))):
             return when
     for node in tree.css("[class*=meta]"):  # a help centre's "Modified on: …" (Freshdesk)
         found = _MODIFIED_ON.match(" ".join(node.text().split()))
