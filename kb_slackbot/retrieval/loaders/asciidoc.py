@@ -27,7 +27,8 @@ _BLOCK_TITLE = re.compile(r"^\.([^.\s].*?)\s*$")  # ".Opening hours" (not ". ste
 _ITEM = re.compile(r"^\s*(\*{1,5}|-|\.{1,5}|\d+\.)\s+(\S.*)$")
 _DEFINITION = re.compile(r"^(\S.*?)(:{2,4}|;;)(?:\s+(.*))?$")
 _ADMONITION = re.compile(r"^(NOTE|TIP|IMPORTANT|WARNING|CAUTION):\s+(.*)$")
-_DELIMITERS = {"----": "code", "....": "code", "====": "box", "****": "box", "____": "box"}
+# "----" listing, "...." literal, "====" example, "****" sidebar, "____" quote
+_DELIMITER = re.compile(r"-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}")
 _COMMENT_BLOCK = "////"
 _PASSTHROUGH = "++++"
 _DIRECTIVE = re.compile(
@@ -77,7 +78,7 @@ class _Page:
             self.out += ["", *_table(lines[i + 1 : end], self.pending, self._inline), ""]
             self.pending = ""
             return end + 1
-        if stripped in _DELIMITERS or re.fullmatch(r"-{4,}|\.{4,}|={4,}|\*{4,}|_{4,}", stripped):
+        if _DELIMITER.fullmatch(stripped):
             return self._block(lines, i, stripped)
         if stripped == "```" or stripped.startswith("```"):  # a Markdown-style fence
             end = _closing(lines, i, "```")
@@ -101,11 +102,13 @@ class _Page:
     def _block(self, lines: list[str], i: int, delimiter: str) -> int:
         end = _closing(lines, i, delimiter)
         body = lines[i + 1 : end]
-        style = self.pending.split(",")[0].strip().lstrip("#.%")
+        attributes = [part.strip() for part in self.pending.split(",")]
+        style = attributes[0].lstrip("#.%")
         self.pending = ""
         if delimiter[0] in "-." or style in ("source", "listing", "literal"):
-            language = self.pending_language(style, lines[i - 1] if i else "")
-            self.out += ["", f"```{language}", *body, "```", ""]
+            # "[source,bash]": the code's language
+            source = style == "source" and len(attributes) > 1 and "=" not in attributes[1]
+            self.out += ["", f"```{attributes[1] if source else ''}", *body, "```", ""]
         else:  # an example, a sidebar, a quote or an admonition block: its text
             if style.upper() in _ADMONITION_KINDS:
                 self.lead = style.capitalize()
@@ -116,13 +119,6 @@ class _Page:
             self.lead = ""
             self.out.append("")
         return end + 1
-
-    @staticmethod
-    def pending_language(style: str, above: str) -> str:
-        """ "[source,bash]" → "bash"."""
-        attributes = _BLOCK_ATTRIBUTES.match(above.strip())
-        parts = [p.strip() for p in attributes.group(1).split(",")] if attributes else []
-        return parts[1] if style == "source" and len(parts) > 1 and "=" not in parts[1] else ""
 
     def _text(self, line: str) -> None:
         if self.pending.split(",")[0].strip().upper() in _ADMONITION_KINDS:  # "[TIP]" + text
