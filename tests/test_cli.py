@@ -42,6 +42,8 @@ def test_ingest_prints_a_summary_and_warns_about_bad_files(tmp_path):
     wifi = "<p>Connect to NW-Staff with your laptop account.</p>"
     write(kb, "wifi.html", f"<html><body><h1>Wi-Fi</h1>{wifi}</body></html>")
     (kb / "broken.md").write_bytes(b"\x00\x00binary")
+    for name in ("logo.png", "diagram.png", "board.sketch", "Makefile"):  # no reader
+        write(kb, f"assets/{name}", "not a page")
     data = str(tmp_path / "data")
 
     result = run("ingest", str(kb), KB_DATA_DIR=data)
@@ -52,6 +54,10 @@ def test_ingest_prints_a_summary_and_warns_about_bad_files(tmp_path):
     assert "answer pieces: 2 · embedded now 2 · forgotten 0" in result.stdout
     warning = "".join(result.stderr.split())
     assert f"skipped{kb / 'broken.md'}:binaryfile(containsNULbytes),nottext" in warning
+    # files no loader reads are not passed over in silence: counted by type
+    assert "not read (no reader for these types): 2 .png, 1 .sketch, 1 without an extension" in (
+        flat(result.stderr)
+    )
 
     again = run("ingest", str(kb), KB_DATA_DIR=data)
     assert again.exit_code == 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
@@ -103,8 +104,21 @@ def ingest(
         f" · forgotten {pieces.forgotten}",
         soft_wrap=True,
     )
+    if summary.passed_over:
+        err.print(
+            f"not read (no reader for these types): {escape(_passed_over(summary.passed_over))}",
+            soft_wrap=True,
+        )
     if summary.failed:
         raise typer.Exit(EXIT_FILES_FAILED)
+
+
+def _passed_over(found: Counter[str], most: int = 8) -> str:
+    """ "30 .png, 2 .enex, 1 without an extension" (the commonest types first)."""
+    counts = sorted(found.items(), key=lambda item: (-item[1], not item[0], item[0]))
+    shown = [f"{n} {suffix or 'without an extension'}" for suffix, n in counts[:most]]
+    rest = sum(n for _, n in counts[most:])
+    return ", ".join(shown + ([f"{rest} of other types"] if rest else []))
 
 
 def search(

@@ -139,7 +139,7 @@ class Ingester:
         progress: ProgressCallback | None = None,
     ) -> IngestSummary:
         run = self._start(options)
-        sources = list(discover(paths, options))
+        sources = list(discover(paths, options, run.summary.passed_over))
         for position, source in enumerate(sources, start=1):
             report = within_file(progress, position, len(sources), source.rel_path)
             report(0, 0)

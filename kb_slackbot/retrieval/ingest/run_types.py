@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -38,6 +39,8 @@ class IngestSummary:
     failed: list[tuple[str, str]] = field(default_factory=list)
     # Pages with text addressed to an assistant: (file, first such sentence).
     flagged: list[tuple[str, str]] = field(default_factory=list)
+    # Files in the folders of a type no loader reads, by extension (".png": 30)
+    passed_over: Counter[str] = field(default_factory=Counter)
 
     @property
     def changed(self) -> bool:
@@ -61,6 +64,7 @@ class IngestSummary:
             failed=len(self.failed),
             flagged=len(self.flagged),
             chunks=self.chunks,
+            passed_over=sum(self.passed_over.values()),
         )
 
 

@@ -7,6 +7,7 @@ has that id (`eng/index.md`, `hr/index.md`), the path qualified by its root's fo
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -19,10 +20,13 @@ from .run_types import IngestOptions
 WIKI_FRAME_FILES = frozenset(["_sidebar.md", "_footer.md", "_header.md"])
 
 
-def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFile]:
+def discover(
+    paths: Iterable[Path], options: IngestOptions, passed_over: Counter[str] | None = None
+) -> Iterator[SourceFile]:
     """Supported files under each path, skipping hidden files and folders and a wiki's
     sidebar and footer; documents that must be converted first come too, so the run reports
-    them."""
+    them. Files of a type no loader reads (images, data, an app's export nobody reads yet)
+    are counted by type in ``passed_over`` ("" for a file without an extension)."""
     for root in paths:
         root = root.expanduser().resolve()  # stored source paths must not depend on the cwd
         if root.is_file():
@@ -41,6 +45,8 @@ def discover(paths: Iterable[Path], options: IngestOptions) -> Iterator[SourceFi
                 yield SourceFile(
                     path, rel.as_posix(), options.space, options.base_url, root.name, options.kind
                 )
+            elif passed_over is not None:
+                passed_over[suffix] += 1
 
 
 class DocumentIds:
