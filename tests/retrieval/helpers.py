@@ -174,6 +174,8 @@ ODF_NAMESPACES = (
             "table": "table:1.0",
             "draw": "drawing:1.0",
             "fo": "xsl-fo-compatible:1.0",
+            "presentation": "presentation:1.0",
+            "svg": "svg-compatible:1.0",
         }.items()
     )
     + ' xmlns:dc="http://purl.org/dc/elements/1.1/"'
@@ -189,9 +191,10 @@ def make_opendocument(
     title: str | None = None,
 ) -> Path:
     """Write an OpenDocument package as LibreOffice does (the parts the loaders read):
-    ``kind`` "text" (.odt) or "spreadsheet" (.ods); ``body``: what office:body's office:text
-    or office:spreadsheet holds; ``automatic`` and ``styles``: content.xml's automatic styles
-    and styles.xml's named ones; ``title``: meta.xml's title property."""
+    ``kind`` "text" (.odt), "spreadsheet" (.ods) or "presentation" (.odp); ``body``: what
+    office:body's office:text, office:spreadsheet or office:presentation holds; ``automatic``
+    and ``styles``: content.xml's automatic styles and styles.xml's named ones; ``title``:
+    meta.xml's title property."""
 
     def part(root: str, inner: str) -> str:
         return (

@@ -123,9 +123,9 @@ DOCUMENTS = ".docx, PDF, HTML or Markdown"
     ("name", "formats"),
     [
         ("memo.doc", DOCUMENTS),
-        ("notes.rtf", DOCUMENTS),
+        ("notes.pages", DOCUMENTS),
         ("deck.ppt", ".pptx or PDF"),
-        ("deck.odp", ".pptx or PDF"),
+        ("deck.key", ".pptx or PDF"),
     ],
 )
 def test_documents_to_convert_first_say_how(tmp_path, name, formats):

@@ -112,7 +112,7 @@ def test_what_is_no_email_or_has_no_text_says_so(tmp_path):
 
 @pytest.mark.parametrize(
     ("name", "formats"),
-    [("mail.msg", ".eml"), ("notes.org", "Markdown or HTML"), ("book.epub", "PDF or HTML")],
+    [("mail.msg", ".eml"), ("deck.key", ".pptx or PDF"), ("book.epub", "PDF or HTML")],
 )
 def test_other_documents_say_how_to_convert_them(tmp_path, name, formats):
     path = tmp_path / name

@@ -17,13 +17,17 @@ from .evernote import load_enex
 from .html import load_html
 from .mail import load_email
 from .markdown import load_markdown, load_text
+from .odp import load_odp
 from .ods import load_ods
 from .odt import load_odt
+from .org import load_org
 from .pdf import load_pdf
 from .rst import load_rst
+from .rtf import load_rtf
 from .sheets import load_xlsx
 from .slides import load_pptx
 from .source import LoadError, SourceFile, read_source
+from .textile import load_textile
 from .web_archive import load_web_archive
 
 __all__ = [
@@ -42,15 +46,12 @@ _DECK = ".pptx or PDF"
 # to do, not passed over in silence as images and data files are.
 CONVERT_FIRST = {
     ".doc": ("a Word 97–2003 file", _DOCUMENT),
-    ".rtf": ("a rich-text file", _DOCUMENT),
     ".pages": ("a Pages document", _DOCUMENT),
     ".ppt": ("a PowerPoint 97–2003 deck", _DECK),
-    ".odp": ("an OpenDocument presentation", _DECK),
     ".xls": ("an Excel 97–2003 workbook", _SHEET),
     ".numbers": ("a Numbers spreadsheet", _SHEET),
     ".key": ("a Keynote deck", _DECK),
     ".msg": ("an Outlook message", ".eml (File › Save As) or PDF"),
-    ".org": ("an Org mode page", "Markdown or HTML"),
     ".epub": ("an EPUB book", "PDF or HTML"),
 }
 
@@ -59,19 +60,23 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".markdown": load_markdown,
     ".mdx": load_markdown,  # Docusaurus' Markdown with components (loaders.markdown_extras)
     ".txt": load_text,
-    ".rst": load_rst,
+    ".rst": load_rst,  # Sphinx / Read the Docs pages (loaders.rst)
     ".adoc": load_asciidoc,  # Antora / Asciidoctor pages (loaders.asciidoc)
-    ".asciidoc": load_asciidoc,  # Sphinx / Read the Docs pages (loaders.rst)
+    ".asciidoc": load_asciidoc,
+    ".textile": load_textile,  # Redmine wikis (loaders.textile)
+    ".org": load_org,  # Emacs Org mode (loaders.org)
     ".html": load_html,
     ".htm": load_html,
     ".pdf": load_pdf,
     ".docx": load_docx,
     ".odt": load_odt,
+    ".rtf": load_rtf,  # rich text (loaders.rtf)
     ".csv": load_csv,
     ".tsv": load_csv,
     ".xlsx": load_xlsx,
     ".ods": load_ods,
     ".pptx": load_pptx,
+    ".odp": load_odp,  # Impress: each slide a section (loaders.odp)
     ".enex": load_enex,  # an Evernote notebook export: each note a section (loaders.evernote)
     ".eml": load_email,  # an email saved as a file: titled by its subject (loaders.mail)
     ".mht": load_web_archive,  # a web page saved as one file (loaders.web_archive)

@@ -41,7 +41,7 @@ _SKIPPED_INLINE = _SKIPPED | {q("draw:frame")}  # images and text boxes
 _XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 
-class _Styles:
+class Styles:
     """Which paragraph styles are headings, the title or bold, and which lists are numbered:
     a style counts as what its parents are ("Heading 2" → a custom "Policy heading")."""
 
@@ -86,7 +86,7 @@ def load_odt(source: SourceFile, raw: bytes) -> Document:
     with unreadable("OpenDocument text"):
         package = read_package(raw, "an OpenDocument text", ".odt")
         roots = (r for r in (package.styles, package.content) if r is not None)
-        writer = _Writer(_Styles(*roots))
+        writer = HtmlWriter(Styles(*roots))
         html = "".join(writer.block(child) for child in package.body("text"))
     return html_document(
         source,
@@ -96,10 +96,10 @@ def load_odt(source: SourceFile, raw: bytes) -> Document:
     )
 
 
-class _Writer:
+class HtmlWriter:
     """content.xml's body as HTML."""
 
-    def __init__(self, styles: _Styles) -> None:
+    def __init__(self, styles: Styles) -> None:
         self.styles = styles
         self.title = ""  # the first paragraph in the "Title" style
         self.notes: list[str] = []  # footnotes cited in the block being written

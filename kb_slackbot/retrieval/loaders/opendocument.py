@@ -1,5 +1,5 @@
-"""What the OpenDocument loaders share (loaders.odt, loaders.ods): the package's XML parts, the
-format's namespaces, the file's title property."""
+"""What the OpenDocument loaders share (loaders.odt, loaders.ods, loaders.odp): the package's
+XML parts, the format's namespaces, the file's title property."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ NAMESPACES = {
     "fo": "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0",
     "dc": "http://purl.org/dc/elements/1.1/",
     "draw": "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0",
+    "presentation": "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0",
+    "svg": "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0",
 }
 
 
@@ -34,7 +36,7 @@ class Package:
     title: str  # meta.xml's title property ("" when none)
 
     def body(self, kind: str) -> ElementTree.Element:
-        """The document's body: ``kind`` "text" (a text document) or "spreadsheet"."""
+        """The document's body: ``kind`` "text", "spreadsheet" or "presentation"."""
         found = self.content.find(f"{q('office:body')}/{q('office:' + kind)}")
         return found if found is not None else ElementTree.Element("empty")
 

@@ -1,0 +1,59 @@
+"""Rich-text files (.rtf: WordPad, TextEdit, memos saved by older tools), read as Markdown.
+
+striprtf turns the control words into text: each paragraph a line, each table row a line of
+cells ended by "|". The paragraphs are read as paragraphs and the rows of a table as a
+Markdown table (its first row the header), so a row is read with its header cells as a Word
+table's is. The file's Title property titles it. Fonts, colours and pictures are not text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from striprtf.striprtf import rtf_to_text
+
+from ..documents import Document
+from .markdown import load_markdown
+from .source import LoadError, SourceFile
+
+_RTF = b"{\\rtf"
+_ROW = re.compile(r"^.*\|\s*$")  # "Driver|£120|£900|"
+_TITLE = re.compile(r"\{\\info\b.*?\{\\title ([^{}\\]*)\}", re.DOTALL)  # the file's Title property
+
+
+def load_rtf(source: SourceFile, raw: bytes) -> Document:
+    if not raw.lstrip().startswith(_RTF):
+        raise LoadError("not a rich-text file (no {\\rtf header); save it again as .rtf or .docx")
+    try:
+        text = rtf_to_text(raw.decode("latin-1"), errors="replace")
+    except Exception as exc:  # the converter's own errors on a damaged file
+        raise LoadError(f"unreadable rich-text file ({exc})") from exc
+    title = _TITLE.search(raw.decode("latin-1"))
+    heading = (
+        f"# {' '.join(title.group(1).split())}\n\n" if title and title.group(1).strip() else ""
+    )
+    return load_markdown(source, (heading + rtf_markdown(text)).encode("utf-8"))
+
+
+def rtf_markdown(text: str) -> str:
+    """striprtf's text as Markdown: paragraphs apart, table rows as a table."""
+    out: list[str] = []
+    table: list[list[str]] = []
+    for line in [*text.replace("\r\n", "\n").split("\n"), ""]:
+        if _ROW.match(line) and line.strip() != "|":
+            table.append([_escape(cell.strip()) for cell in line.rstrip().rstrip("|").split("|")])
+            continue
+        if table:
+            width = max(len(row) for row in table)
+            rows = [row + [""] * (width - len(row)) for row in table]
+            out += ["", "| " + " | ".join(rows[0]) + " |", "|" + " --- |" * width]
+            out += ["| " + " | ".join(row) + " |" for row in rows[1:]] + [""]
+            table = []
+        out += [_escape(line.strip()), ""] if line.strip() else []
+    return "\n".join(out).strip() + "\n"
+
+
+def _escape(text: str) -> str:
+    """A paragraph that Markdown would read as a heading or a quote stays text ("# 3 on the
+    list"); one typed as a list item ("1. Open the app") is one."""
+    return re.sub(r"^([#>])", r"\\\1", text)
