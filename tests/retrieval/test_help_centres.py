@@ -4,6 +4,8 @@ its main area, the writer's avatar, the reactions and "Related Articles"."""
 
 from __future__ import annotations
 
+import pytest
+
 from kb_slackbot.retrieval.loaders import SourceFile, load_document
 from tests.retrieval.helpers import write
 
@@ -58,3 +60,53 @@ def test_an_intercom_article_is_its_lead_and_body(tmp_path):
     document, texts = _texts(tmp_path, "leave.html", INTERCOM)
     assert document.title == "Annual leave allowances"
     assert texts == ["How many days you get.", "Full-time staff in Utrecht get 25 days."]
+
+
+KNOWLEDGEOWL = """<html><head><title>Break rules - Staff Handbook</title></head>
+<body class="ko-article-page"><a class="skip-link" href="#ko-article-cntr">Skip to main content</a>
+<div id="ko-header-cntr"><ul class="hg-header-nav"><li><a>Home</a></li></ul></div>
+<div id="ko-content-cntr"><div id="ko-nav-cntr"><ul><li><a>Working time</a></li></ul></div>
+<div id="ko-article-cntr"><div class="hg-article-header"><h1>Break rules</h1>
+<div class="hg-article-meta"><span class="author">Daniel Okafor</span>
+<span class="date">Updated on 12 Sep 2026</span></div></div>
+<div class="hg-article-body"><p>UK drivers break after 5 h 30 m.</p></div>
+<div id="ko-article-feedback"><span class="ko-rating-question">Was this article helpful?</span>
+</div></div></div><p class="ko-powered-by">Powered by KnowledgeOwl</p></body></html>"""
+
+HELPJUICE = """<html><head><title>Holiday allowance</title></head><body>
+<header class="hj-header"><nav><a>Home</a></nav></header>
+<aside id="sidebar"><h3>People</h3><ul><li>Pay</li></ul></aside>
+<div id="question"><h1>Holiday allowance</h1>
+<div class="question-meta">Last updated on <time datetime="2026-08-04">August 4th, 2026</time>
+· 3 min read</div><div class="question-body"><p>UK staff get 25 days.</p></div>
+<div class="question-feedback"><p>Was this article helpful?</p></div>
+<div id="related-questions" class="related-questions"><h3>Related Articles</h3>
+<ul><li><a>Family leave</a></li></ul></div></div></body></html>"""
+
+HUBSPOT = """<html><head><title>Ticket machine errors</title></head><body>
+<main id="main-content"><article class="kb-article-body"><h1>Ticket machine errors</h1>
+<p class="kb-article__meta">Last updated: October 28, 2026</p>
+<p>E01 means a paper jam.</p>
+<div class="kb-feedback"><h3>Was this article helpful?</h3></div></article></main></body></html>"""
+
+
+@pytest.mark.parametrize(
+    ("name", "html", "text", "updated"),
+    [
+        # "Updated on …" after the author's name
+        (
+            "breaks.html",
+            KNOWLEDGEOWL,
+            "UK drivers break after 5 h 30 m.",
+            "2026-09-12",
+        ),
+        ("holiday.html", HELPJUICE, "UK staff get 25 days.", "2026-08-04"),  # the byline's <time>
+        ("etm.html", HUBSPOT, "E01 means a paper jam.", "2026-10-28"),  # "Last updated: …"
+    ],
+)
+def test_knowledgeowl_helpjuice_and_hubspot_articles_are_their_text(
+    tmp_path, name, html, text, updated
+):
+    document, texts = _texts(tmp_path, name, html)
+    assert texts == [text]
+    assert document.updated.isoformat() == updated

@@ -25,6 +25,10 @@ RTF = r"""{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0 Calibri;}}
 \trowd\cellx2000\cellx4000\cellx6000
 \intbl Driver\cell \u163?120\cell \u163?900\cell\row
 \pard Call the control room on 0161 555 0100.\par
+\pard\sa200\par
+\b Lost card\b0\par
+\pard{\pntext\f0 1.\tab}{\*\pn\pnlvlbody\pndec}\fi-360 Ring Fleet Finance.\par
+{\pntext\f0 2.\tab}The card is stopped within 1 hour.\par
 }"""
 
 
@@ -35,6 +39,10 @@ def test_a_rich_text_memo_is_titled_by_its_property_and_its_table_is_a_table(tmp
         ((), "Limits per role"),
         ((), "| Role | Daily | Monthly |\n| --- | --- | --- |\n| Driver | £120 | £900 |"),
         ((), "Call the control room on 0161 555 0100."),
+        (  # a paragraph wholly in bold heads what follows; list labels number the items
+            ("Lost card",),
+            "1. Ring Fleet Finance.\n2. The card is stopped within 1 hour.",
+        ),
     ]
 
 
@@ -92,7 +100,8 @@ def test_an_impress_deck_reads_each_slide_under_its_title(tmp_path):
 def test_a_redmine_textile_page_reads_as_its_wiki_renders_it(tmp_path):
     text = (
         "h1. Depot Stockport\n\n{{toc}}\n\nh2. Hours\n\n|_. Day |_. Open |\n| Mon | 05:00 |\n\n"
-        "# Log in to the [[AVL units|AVL unit]]\n# Reset it:\n\nbc. avlctl reset --unit 12\n"
+        "# Log in to the [[AVL units|AVL unit]]\n# Reset it:\n\nbc. avlctl reset --unit 12\n\n"
+        '<pre><code class="sql">\nSELECT fleet_no FROM vehicles;\n</code></pre>\n'
     )
     path = write(tmp_path, "stockport.textile", text)
     assert _load(path).title == "Depot Stockport"
@@ -101,6 +110,7 @@ def test_a_redmine_textile_page_reads_as_its_wiki_renders_it(tmp_path):
         (("Hours",), "1. Log in to the AVL unit"),
         (("Hours",), "2. Reset it:"),
         (("Hours",), "```\navlctl reset --unit 12\n```"),
+        (("Hours",), "```\nSELECT fleet_no FROM vehicles;\n```"),  # Redmine's highlighted code
     ]
 
 
@@ -139,4 +149,22 @@ def test_an_org_page_reads_as_markdown(tmp_path):
             ("Reset the Wi-Fi",),
             "- Radio channel: 7 (see [the rota](https://x.example/rota), `depotctl status`)",
         ),
+    ]
+
+
+def test_a_sheet_exported_with_its_column_letters_and_row_numbers_reads_as_its_table(tmp_path):
+    """Quip (and Google Sheets' web page) export a spreadsheet with "A, B, C" over it and the
+    row numbers beside it: its first row is the header, a row number names no row."""
+    html = (
+        "<html><body><h2>Training</h2><table><tr><td></td><td>A</td><td>B</td><td>C</td></tr>"
+        "<tr><td>1</td><td>Jour</td><td>Matin</td><td>Lieu</td></tr>"
+        "<tr><td>2</td><td>1</td><td>Accueil</td><td>Bâtiment A</td></tr>"
+        "<tr><td>3</td><td>2</td><td>Ligne C15</td><td>Dépôt</td></tr></table></body></html>"
+    )
+    assert _blocks(write(tmp_path, "accueil.html", html)) == [
+        (
+            ("Training",),
+            "| Jour | Matin | Lieu |\n| --- | --- | --- |\n| 1 | Accueil | Bâtiment A |\n"
+            "| 2 | Ligne C15 | Dépôt |",
+        )
     ]

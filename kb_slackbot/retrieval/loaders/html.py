@@ -43,7 +43,12 @@ _WIKI_FRAME = (
     # byline ("Written by Anna · Updated over a week ago") and the summary's label
     "[class*=article-feedback], [class*=intercom-reaction], [aria-label='feedback form' i], "
     "[class*=article-tags], [class*=article-nav], [class*=related_articles], .avatar, "
-    ".toc, [data-testid=table-of-contents], .summary-title"
+    ".toc, [data-testid=table-of-contents], .summary-title, "
+    # … (KnowledgeOwl, Helpjuice, HubSpot) its rating, byline, related questions, "Skip to
+    # main content" and "Powered by"
+    "[id*=article-feedback], [class*=ko-rating], [class*=question-feedback], [class*=kb-feedback], "
+    "[class*=related-questions], [class*=article-meta], [class*=question-meta], "
+    "[class*=article__meta], .skip-link, [class*=powered-by]"
 )
 # An article's byline in its header: the author, the date and "Updated" (the date is read
 # first: page_dates).
@@ -72,6 +77,7 @@ _CONTENT_ROOTS = (
     ".wiki-content",
     "#DeltaPlaceHolderMain",  # SharePoint (classic): the page's own content, without its ribbon,
     "#contentBox",  # suite bar and quick launch
+    "#ko-article-cntr",  # KnowledgeOwl: the article, without the handbook's contents beside it
 )
 
 

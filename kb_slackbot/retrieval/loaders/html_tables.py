@@ -129,11 +129,27 @@ def _grid(table: Node) -> tuple[list[list[str]], int]:
         if c == 0 and across >= width > 1:  # a group label across the table: said once
             for dc in range(1, width):
                 grid[r][dc] = ""
+    grid = _without_sheet_labels(grid)
     first = [(_span_of(cell, "colspan"), _span_of(cell, "rowspan")) for cell in _cells(rows[0])]
     header_rows = 1
     if any(across > 1 for across, _ in first) and any(down > 1 for _, down in first):
         header_rows = min(max(down for _, down in first), _MAX_HEADER_ROWS, len(rows))
     return grid, header_rows
+
+
+def _without_sheet_labels(grid: list[list[str]]) -> list[list[str]]:
+    """A spreadsheet exported with its column letters over it ("A | B | C") and its row
+    numbers beside it ("1", "2" …: Quip, Google Sheets' web page) without them: the sheet's
+    first row is its header, and a row's number is no label."""
+    if len(grid) < 2 or len(grid[0]) < 3:
+        return grid
+    letters = [cell.strip() for cell in grid[0][1:]]
+    numbers = [row[0].strip() for row in grid[1:]]
+    if letters != [chr(ord("A") + i) for i in range(len(letters))] or grid[0][0].strip():
+        return grid
+    if numbers != [str(i) for i in range(1, len(numbers) + 1)]:
+        return grid
+    return [row[1:] for row in grid[1:]]
 
 
 def merged_header(rows: list[list[str]]) -> list[str]:

@@ -18,6 +18,7 @@ from .fields import (
 )
 from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
+from .joplin import joplin_note
 from .markdown_extras import plain_inline, read_extras
 from .outline import is_outline, outline_lines
 from .page_dates import parse_when
@@ -43,6 +44,9 @@ _TABLE_END = re.compile(r"</table\s*>", re.IGNORECASE)
 
 def load_markdown(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
+    note = joplin_note(text)
+    if note is not None:  # a Joplin export: its title line a heading, its fields no text
+        text = f"# {note.title}\n{note.body}"
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
     lines, outline_title = body.split("\n"), ""
@@ -68,7 +72,7 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
         updated=(
             parse_date(updated, "updated")
             if updated
-            else _stated_date(meta) or modified_date(source.path)
+            else (note and note.updated) or _stated_date(meta) or modified_date(source.path)
         ),
         space=str(meta.get("space") or source.space),
         blocks=blocks,

@@ -44,10 +44,11 @@ _LAST_MODIFIED_ON = re.compile(
     r"per l'ultima volta il\s+(.{6,40}?)\s+alle\b",
     re.I,
 )
-# "Updated on 14 Oct 2026", "Modified on: …" (Freshdesk, Document360), "Bijgewerkt op 9 okt
-# 2026", "Aktualisiert am 9. Oktober 2026", "Atualizado em …", "Mis à jour le …"
+# "Updated on 14 Oct 2026", "Last updated: …", "Modified on: …" (Freshdesk, Document360,
+# HubSpot; after the author's name in KnowledgeOwl), "Bijgewerkt op 9 okt 2026", "Aktualisiert
+# am 9. Oktober 2026", "Atualizado em …", "Mis à jour le …"
 _MODIFIED_ON = re.compile(
-    r"(?:(?:last )?(?:modified|updated|edited) on|(?:laatst )?bijgewerkt op|"
+    r"\b(?:(?:last )?(?:modified|updated|edited)(?: on)?|(?:laatst )?bijgewerkt op|"
     r"(?:zuletzt )?(?:aktualisiert|geändert|bearbeitet) am|atualizado em|actualizado el|"
     r"mis à jour le|modifié le|aggiornato il):?\s+"
     r"(.{6,40}?)(?:\s+(?:at|um|om|às|a las|à|alle)\s+[\d:h]+\s*(?:[ap]m|uhr)?)?\.?$",
@@ -102,7 +103,11 @@ def html_page_date(tree) -> date | None:
             return when
     # Docusaurus; then the <time> in an article's header or byline (a help centre's
     # "2 October 2026 09:14 · Updated": Zendesk)
-    for selector in ("time[itemprop=dateModified]", "article header time[datetime]"):
+    for selector in (
+        "time[itemprop=dateModified]",
+        "article header time[datetime]",
+        "[class*=question-meta] time[datetime]",  # Helpjuice's "Last updated on <time>"
+    ):
         node = tree.css_first(selector)
         if node is not None and (when := parse_when(node.attributes.get("datetime"))):
             return when
@@ -119,7 +124,7 @@ def html_page_date(tree) -> date | None:
         if found and (when := parse_when(next(g for g in found.groups() if g))):
             return when
     for node in tree.css("[class*=meta]"):  # a help centre's "Modified on: …" (Freshdesk)
-        found = _MODIFIED_ON.match(" ".join(node.text().split()))
+        found = _MODIFIED_ON.search(" ".join(node.text().split()))
         if found and (when := parse_when(found.group(1))):
             return when
     return None

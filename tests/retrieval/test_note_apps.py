@@ -1,0 +1,61 @@
+"""Notes exported from note apps read as the app shows them: a Joplin note without its fields,
+a Bear note without its tags and highlight marks (loaders/joplin.py, markdown_wiki.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from kb_slackbot.retrieval.loaders import SourceFile, load_document
+from tests.retrieval.helpers import write
+
+JOPLIN = """Control room – phone numbers
+
+Main number: **0161 496 0300**.
+
+| Shift | Direct line |
+|---|---|
+| Early | 0161 496 0301 |
+
+id: 7d3f0c52a9e14b6f8c21e4d9b07a5f13
+parent_id: c41b8e07f95a4d2e9b6a13f0d8e27c55
+created_time: 2025-03-14T08:12:44.120Z
+updated_time: 2026-10-02T16:40:05.331Z
+is_conflict: 0
+author:
+user_updated_time: 2026-10-02T16:40:05.331Z
+encryption_applied: 0
+type_: 1"""
+
+
+def _load(path):
+    return load_document(SourceFile(path, path.name, "control", "https://kb.example/"))
+
+
+def test_a_joplin_note_is_titled_by_its_first_line_and_its_fields_are_no_text(tmp_path):
+    document = _load(write(tmp_path, "7d3f0c52a9e14b6f8c21e4d9b07a5f13.md", JOPLIN))
+    assert document.title == "Control room – phone numbers"  # not the id it is named by
+    assert document.updated == date(2026, 10, 2)
+    assert [(b.text, b.start_line) for b in document.blocks] == [
+        ("Main number: **0161 496 0300**.", 3),  # line numbers stay the file's
+        ("| Shift | Direct line |\n|---|---|\n| Early | 0161 496 0301 |", 5),
+    ]
+
+
+def test_a_markdown_page_ending_in_key_value_lines_is_no_joplin_note(tmp_path):
+    text = "# Wi-Fi\n\nThe settings:\n\nssid: NT-Staff\ntype_: 1\n"
+    blocks = [b.text for b in _load(write(tmp_path, "wifi.md", text)).blocks]
+    assert blocks == ["The settings:", "ssid: NT-Staff\ntype_: 1"]  # no 32-hex id: text
+
+
+def test_bear_tags_and_highlights_are_read_as_the_app_shows_them(tmp_path):
+    text = (
+        "# Wheel nut torque\n#engineering/workshop #tyres\n\n"
+        "::Always re-torque after 50 km.:: Then sign the job card.\n\n"
+        "Use `std::chrono::seconds` and ==650 Nm== on the Enviro400.\n\n#1 priority is safety.\n"
+    )
+    blocks = [b.text for b in _load(write(tmp_path, "torque.md", text)).blocks]
+    assert blocks == [
+        "Always re-torque after 50 km. Then sign the job card.",
+        "Use `std::chrono::seconds` and 650 Nm on the Enviro400.",  # code stays as written
+        "#1 priority is safety.",  # not a line of tags
+    ]
