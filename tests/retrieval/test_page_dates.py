@@ -78,6 +78,7 @@ def test_a_stated_date_is_read_when_it_is_one_and_believable(text, expected):
             '<footer><ul><li id="footer-info-lastmod"> Diese Seite wurde zuletzt am 3. März 2025'
             " um 09:30 Uhr bearbeitet.</li></ul></footer>",
         ),
+        ("", '<span class="kb-updated">Last updated : 2025-03-03</span>'),  # ServiceNow
         (  # a Document360 article in Dutch
             "",
             '<div class="article-meta"><span class="meta-item">Bijgewerkt op 3 mrt 2025</span>'
@@ -94,6 +95,7 @@ def test_a_stated_date_is_read_when_it_is_one_and_believable(text, expected):
         "mkdocs",
         "zendesk",
         "freshdesk",
+        "servicenow",
         "mediawiki-de",
         "document360-nl",
     ],

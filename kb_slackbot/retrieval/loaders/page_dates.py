@@ -45,12 +45,13 @@ _LAST_MODIFIED_ON = re.compile(
     re.I,
 )
 # "Updated on 14 Oct 2026", "Last updated: …", "Modified on: …" (Freshdesk, Document360,
-# HubSpot; after the author's name in KnowledgeOwl), "Bijgewerkt op 9 okt 2026", "Aktualisiert
-# am 9. Oktober 2026", "Atualizado em …", "Mis à jour le …"
+# HubSpot; after the author's name in KnowledgeOwl; ServiceNow's "Last updated : …"),
+# "Bijgewerkt op 9 okt 2026", "Aktualisiert am 9. Oktober 2026", "Atualizado em …", "Mis à
+# jour le …"
 _MODIFIED_ON = re.compile(
     r"\b(?:(?:last )?(?:modified|updated|edited)(?: on)?|(?:laatst )?bijgewerkt op|"
     r"(?:zuletzt )?(?:aktualisiert|geändert|bearbeitet) am|atualizado em|actualizado el|"
-    r"mis à jour le|modifié le|aggiornato il):?\s+"
+    r"mis à jour le|modifié le|aggiornato il)\s?:?\s+"
     r"(.{6,40}?)(?:\s+(?:at|um|om|às|a las|à|alle)\s+[\d:h]+\s*(?:[ap]m|uhr)?)?\.?$",
     re.I,
 )
@@ -123,7 +124,8 @@ def html_page_date(tree) -> date | None:
         found = _LAST_MODIFIED_ON.search(" ".join(node.text().split())) if node else None
         if found and (when := parse_when(next(g for g in found.groups() if g))):
             return when
-    for node in tree.css("[class*=meta]"):  # a help centre's "Modified on: …" (Freshdesk)
+    # a help centre's "Modified on: …" (Freshdesk), "Last updated : …" (ServiceNow)
+    for node in tree.css("[class*=meta], [class*=updated]"):
         found = _MODIFIED_ON.search(" ".join(node.text().split()))
         if found and (when := parse_when(found.group(1))):
             return when
