@@ -9,6 +9,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "pt": "Não encontrei isso na base de conhecimento.",
         "es": "No encontré esto en la base de conocimiento.",
         "fr": "Je n'ai pas trouvé cela dans la base de connaissances.",
+        "it": "Non ho trovato questa informazione nella base di conoscenza.",
+        "nl": "Dit heb ik niet in de kennisbank gevonden.",
     },
     "rephrase": {
         "en": "Try rephrasing the question, or using the words a page would use.",
@@ -16,6 +18,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "pt": "Tente reformular a pergunta ou usar as palavras que uma página usaria.",
         "es": "Prueba a reformular la pregunta o a usar las palabras que usaría una página.",
         "fr": "Essayez de reformuler la question avec les mots qu'une page utiliserait.",
+        "it": "Prova a riformulare la domanda o a usare le parole che userebbe una pagina.",
+        "nl": "Probeer de vraag anders te stellen, of gebruik de woorden van een pagina.",
     },
     "empty": {
         "en": "Ask me a question about our documentation, e.g. “How do I set up the VPN?”",

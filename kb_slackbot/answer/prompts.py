@@ -84,7 +84,10 @@ _NOT_COVERED = re.compile(
     r"I (?:could not|couldn't|cannot|can't) find|there is no information|"
     r"no information (?:about|on)|not (?:covered|mentioned) in|"
     r"(?:keine|nicht) (?:Informationen|erwähnt|beschrieben)|nicht in der Dokumentation|"
-    r"não (?:encontrei|há informações|menciona)|no (?:encontré|hay información|menciona))",
+    r"não (?:encontrei|há informações|menciona)|no (?:encontré|hay información|menciona)|"
+    r"je n'ai pas trouvé|aucune information|ne (?:mentionne|précise|couvre) pas|"
+    r"non ho trovato|nessuna informazione|non (?:menziona|specifica|contiene)|"
+    r"niet gevonden|geen informatie|(?:vermeldt|noemt|bevat) (?:dit |dat |het )?niet)",
     re.IGNORECASE,
 )
 

@@ -69,6 +69,11 @@ def test_a_model_saying_the_pages_do_not_cover_it_is_not_an_answer():
     assert says_not_covered("I couldn't find the Tokyo wifi password in the docs.")
     assert says_not_covered("Die Dokumentation enthält keine Informationen dazu.")
     assert says_not_covered("Não encontrei isso na documentação.")
+    assert says_not_covered("Je n'ai pas trouvé le numéro dans les pages.")
+    assert says_not_covered("Le pagine non menzionano il turno di notte.")
+    assert says_not_covered("Non ho trovato questa informazione.")
+    assert says_not_covered("De pagina's bevatten geen informatie over parkeren.")
+    assert not says_not_covered("Le dépôt ouvre à 04:30 [1]. La page ne précise pas les fêtes.")
     assert not says_not_covered("Install WireGuard [1]. The pages do not cover Arch Linux.")
     assert not says_not_covered("The hotel limit in Berlin is €160 per night [1].")
 
