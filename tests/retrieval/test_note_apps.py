@@ -1,5 +1,6 @@
 """Notes exported from note apps read as the app shows them: a Joplin note without its fields,
-a Bear note without its tags and highlight marks (loaders/joplin.py, markdown_wiki.py)."""
+a Bear note without its tags and highlight marks, a OneNote page titled and dated by its
+first lines (loaders/joplin.py, markdown_wiki.py, onenote.py)."""
 
 from __future__ import annotations
 
@@ -59,3 +60,21 @@ def test_bear_tags_and_highlights_are_read_as_the_app_shows_them(tmp_path):
         "Use `std::chrono::seconds` and 650 Nm on the Enviro400.",  # code stays as written
         "#1 priority is safety.",  # not a line of tags
     ]
+
+
+ONENOTE = """<html><head><meta name=Generator content="Microsoft OneNote 15"></head>
+<body><div><p style='font-size:20.0pt'>Depot IT kit register</p></div>
+<div><p style='color:#767676'><span>Wednesday, 7 October 2026</span></p>
+<p style='color:#767676'><span>14:32</span></p></div>
+<div><p>Kiosk PCs restart every night at 03:00.</p></div></body></html>"""
+
+
+def test_a_onenote_page_is_titled_and_dated_by_the_lines_onenote_writes(tmp_path):
+    document = _load(write(tmp_path, "kit.html", ONENOTE))
+    assert document.title == "Depot IT kit register"
+    assert document.updated == date(2026, 10, 7)
+    assert [b.text for b in document.blocks] == ["Kiosk PCs restart every night at 03:00."]
+    # any other page keeps a date line of its own as text
+    other = ONENOTE.replace("Microsoft OneNote 15", "Microsoft Word 15")
+    texts = [b.text for b in _load(write(tmp_path, "word.html", other)).blocks]
+    assert "Wednesday, 7 October 2026" in texts

@@ -16,6 +16,7 @@ from .html_blocks import TITLE_PARAGRAPH, content_blocks
 from .html_bold import bold_classes
 from .html_nodes import decompose_all, inline_text, within
 from .html_tabs import labelled_tabs
+from .onenote import tidy_onenote
 from .page_dates import html_page_date
 from .source import LoadError, SourceFile, decode_text
 
@@ -100,7 +101,8 @@ def html_document(
     file name. ``updated``: the date the caller's file records (a Word file's), else the one
     the page states (page_dates), else the file's own."""
     tree = HTMLParser(html)
-    updated = updated or html_page_date(tree) or modified_date(source.path)
+    stated = tidy_onenote(tree)  # (a OneNote page states its date under its title)
+    updated = updated or stated or html_page_date(tree) or modified_date(source.path)
     crumbs = {node.text(strip=True) for node in tree.css("#breadcrumbs li")}
     title_node = tree.css_first("title") or tree.css_first(TITLE_PARAGRAPH)
     bold = bold_classes(tree)
