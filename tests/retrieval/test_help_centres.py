@@ -110,3 +110,20 @@ def test_knowledgeowl_helpjuice_and_hubspot_articles_are_their_text(
     document, texts = _texts(tmp_path, name, html)
     assert texts == [text]
     assert document.updated.isoformat() == updated
+
+
+SHAREPOINT = """<html><head><title>People Hub</title></head><body>
+<div id="SuiteNavPlaceHolder"><span class="o365sx-appName">SharePoint</span></div>
+<div data-automationid="SiteHeader" class="ms-siteHeader"><a>People</a></div>
+<div data-sp-canvascontrol=""><div data-sp-webpart="">
+<div data-sp-componentid="">c4bd7b2f-7b6e-4599-8485-16504575f590</div></div></div>
+<div data-sp-canvascontrol=""><div data-sp-rte=""><p>Payslips appear two days before payday.</p>
+</div></div>
+<div class="ms-CommentsWrapper" data-automation-id="sp-comment-region"><h2>Comments</h2>
+<p>Comments are turned off for this page.</p></div>
+<div id="PageFooter"><span>Tidewell · People</span><span>12 views</span></div></body></html>"""
+
+
+def test_a_sharepoint_modern_page_is_its_web_parts_text(tmp_path):
+    _, texts = _texts(tmp_path, "People-Hub.html", SHAREPOINT)
+    assert texts == ["Payslips appear two days before payday."]

@@ -49,7 +49,11 @@ _WIKI_FRAME = (
     # main content" and "Powered by"
     "[id*=article-feedback], [class*=ko-rating], [class*=question-feedback], [class*=kb-feedback], "
     "[class*=related-questions], [class*=article-meta], [class*=question-meta], "
-    "[class*=article__meta], .skip-link, [class*=powered-by]"
+    "[class*=article__meta], .skip-link, [class*=powered-by], "
+    # … and a SharePoint modern page's suite bar, site header, web parts' ids (a GUID each),
+    # comments box and footer ("Like · 12 views")
+    "#SuiteNavPlaceHolder, [data-automationid=SiteHeader], [data-sp-componentid], "
+    "[data-automation-id=sp-comment-region], #PageFooter"
 )
 # An article's byline in its header: the author, the date and "Updated" (the date is read
 # first: page_dates).
