@@ -30,9 +30,10 @@ _TEXT_TAGS = "h1,h2,h3,h4,h5,h6,p,li,table,pre,dt"
 # A help centre's (Zendesk, Freshdesk) or a docs site's trail ("Help Centre › Getting help ›
 # Contacting IT") and its "Related articles" list name other pages, not this one's content.
 _TRAILS = "[class*=breadcrumb], [aria-label=breadcrumb i], [class*=related-articles]"
-# MediaWiki's frame inside its main area: the site notice, "From <wiki>", "Jump to
-# navigation", "Retrieved from …", the categories, and a reference's "↑" link back.
-_WIKI_FRAME = (
+# A site's frame inside its main area, by the names wikis, help centres and SharePoint give
+# it. MediaWiki's: the site notice, "From <wiki>", "Jump to navigation", "Retrieved from …",
+# the categories, and a reference's "↑" link back.
+_FRAME_PARTS = (
     "#siteNotice, #siteSub, #contentSub, #jump-to-nav, .mw-jump-link, .printfooter, #catlinks, "
     ".mw-cite-backlink, "
     # … and a help centre's "Was this article helpful?" and "Rate this article", and a docs
@@ -160,7 +161,7 @@ def _drop_frame(tree, landmark: Node | None) -> None:
         if landmark is None or not within(node, landmark)
     ]
     doomed += [form for form in tree.css("form") if form.css_first(_TEXT_TAGS) is None]
-    doomed += tree.css(_TRAILS) + tree.css(_WIKI_FRAME)
+    doomed += tree.css(_TRAILS) + tree.css(_FRAME_PARTS)
     article = landmark.css_first("article") if landmark is not None else None
     if article is not None and landmark.tag != "article":
         # A sidebar inside the page's main area ("Articles in this section") is beside the

@@ -9,10 +9,10 @@ list), a property a block shows ("location:: Ghent") is a sub-item "location: Gh
 it does not (an id, "collapsed") are no text, a reference reads as the block it names (no text
 when that block is on another page), and the page's own properties are no text (its title::
 titles it). A block may hold a table (its rows on the bullet's continuation lines): the table
-is read as a table. "#+BEGIN_NOTE" … "#+END_NOTE" (and TIP, WARNING, IMPORTANT, CAUTION,
-QUOTE) is the item "Note: …", "#+BEGIN_SRC bash" a code block; "TODO"/"DONE" read as the
-checkbox Logseq draws ("[ ]"/"[x]"), and a task's "SCHEDULED: <…>" is no text. Lines keep
-their numbers.
+is read as a table. "#+BEGIN_NOTE" … "#+END_NOTE" is the item "Note: …" (TIP, WARNING,
+IMPORTANT, CAUTION likewise; a QUOTE without a label), "#+BEGIN_SRC bash" a code block;
+"TODO"/"DONE" read as the checkbox Logseq draws ("[ ]"/"[x]"), and a task's "SCHEDULED: <…>"
+is no text. Lines keep their numbers.
 """
 
 from __future__ import annotations
