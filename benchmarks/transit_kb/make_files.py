@@ -44,19 +44,36 @@ SLIDES = [
     (
         "Workshop service intervals 2026/27",
         "subtitle",
-        ["Engineering briefing – Norrvik Transit workshop", "Owen Pritchard, Fleet Engineering Manager – October 2026"],
+        [
+            "Engineering briefing – Norrvik Transit workshop",
+            "Owen Pritchard, Fleet Engineering Manager – October 2026",
+        ],
         ["These intervals apply at all four depots from 1 November 2026."],
     ),
     (
         "Service types",
         "list",
         [
-            ("A inspection", "safety inspection: brakes, steering, tyres, lights, body. About 3 hours."),
-            ("B service", "A inspection + engine oil and filters (or coolant and HV checks on electric buses)."),
-            ("C service", "major: gearbox and axle oils, coolant change, full underfloor inspection. Two days off the road."),
-            ("Annual test", "MOT in the UK, contrôle technique in France, badanie techniczne in Poland."),
+            (
+                "A inspection",
+                "safety inspection: brakes, steering, tyres, lights, body. About 3 hours.",
+            ),
+            (
+                "B service",
+                "A inspection + engine oil and filters (or coolant and HV checks on electric buses).",
+            ),
+            (
+                "C service",
+                "major: gearbox and axle oils, coolant change, full underfloor inspection. Two days off the road.",
+            ),
+            (
+                "Annual test",
+                "MOT in the UK, contrôle technique in France, badanie techniczne in Poland.",
+            ),
         ],
-        ["B and C services fall due at the distance shown or after 12 months, whichever comes first."],
+        [
+            "B and C services fall due at the distance shown or after 12 months, whichever comes first."
+        ],
     ),
     (
         "Intervals by bus type",
@@ -64,11 +81,41 @@ SLIDES = [
         [
             ["Bus type", "A inspection", "B service", "C service", "Extra checks"],
             ["Diesel double-deck (Enviro400 MMC)", "every 28 days", "20,000 km", "80,000 km", "–"],
-            ["Diesel single-deck (Enviro200 MMC, Optare Solo SR, Urbino 12 IV)", "every 42 days", "25,000 km", "100,000 km", "–"],
-            ["Hybrid (Gemini 3 / Volvo B5LH)", "every 28 days", "20,000 km", "80,000 km", "hybrid battery health check every 6 months"],
-            ["CNG (Iveco Urbanway)", "every 35 days", "30,000 km", "90,000 km", "gas cylinder inspection every 48 months"],
-            ["Battery electric (StreetDeck Electroliner, GX 337 Elec, Urbino 18 electric)", "every 42 days", "40,000 km", "120,000 km", "HV isolation test every 6 months"],
-            ["Hydrogen (Urbino 12 hydrogen)", "every 28 days", "30,000 km", "90,000 km", "H2 leak test every 3 months; fuel-cell stack check at 10,000 h"],
+            [
+                "Diesel single-deck (Enviro200 MMC, Optare Solo SR, Urbino 12 IV)",
+                "every 42 days",
+                "25,000 km",
+                "100,000 km",
+                "–",
+            ],
+            [
+                "Hybrid (Gemini 3 / Volvo B5LH)",
+                "every 28 days",
+                "20,000 km",
+                "80,000 km",
+                "hybrid battery health check every 6 months",
+            ],
+            [
+                "CNG (Iveco Urbanway)",
+                "every 35 days",
+                "30,000 km",
+                "90,000 km",
+                "gas cylinder inspection every 48 months",
+            ],
+            [
+                "Battery electric (StreetDeck Electroliner, GX 337 Elec, Urbino 18 electric)",
+                "every 42 days",
+                "40,000 km",
+                "120,000 km",
+                "HV isolation test every 6 months",
+            ],
+            [
+                "Hydrogen (Urbino 12 hydrogen)",
+                "every 28 days",
+                "30,000 km",
+                "90,000 km",
+                "H2 leak test every 3 months; fuel-cell stack check at 10,000 h",
+            ],
         ],
         [
             "Stockport: the hybrids' battery checks slipped in the summer – catch up by the end of December.",
@@ -83,7 +130,10 @@ SLIDES = [
             ("Service brake", "at least 50 % efficiency."),
             ("Parking brake", "at least 16 % efficiency."),
             ("Secondary brake", "at least 25 % efficiency."),
-            ("Records", "print-out stapled to the job card and result entered in Fleetcheck the same day."),
+            (
+                "Records",
+                "print-out stapled to the job card and result entered in Fleetcheck the same day.",
+            ),
         ],
         ["A bus that fails any brake figure is VOR until it passes a re-test."],
     ),
@@ -97,7 +147,9 @@ SLIDES = [
             "Leave the keys and the defect card in the workshop key safe.",
             "Workshop planning releases the bus in Fleetcheck when it is done.",
         ],
-        ["Unplanned defects go through engineering recovery (Ch 7), not through the booking process."],
+        [
+            "Unplanned defects go through engineering recovery (Ch 7), not through the booking process."
+        ],
     ),
 ]
 
@@ -296,14 +348,56 @@ PAGE_URL = "Depot%20IT%20kit%20register.htm"
 FILES_DIR = "Depot%20IT%20kit%20register_files"
 
 P_STYLE = "margin:0in;font-family:Calibri;font-size:11.0pt"
-TD_STYLE = "border:1.0pt solid #A3A3A3;vertical-align:top;width:1.4in;padding:2.0pt 4.0pt 2.0pt 4.0pt"
+TD_STYLE = (
+    "border:1.0pt solid #A3A3A3;vertical-align:top;width:1.4in;padding:2.0pt 4.0pt 2.0pt 4.0pt"
+)
 
 KIT_ROWS = [
-    ["Depot", "Kiosk PCs", "Printer queue", "Router", "Internet circuit", "Yard APs", "On-site IT contact"],
-    ["Manchester Central", "6", r"\\print-man\MAN-TRAFFIC-01", "Cisco ISR 1111", "Vodafone Business, circuit VFB-4471-2290", "14", "Dev Patel, ext 2311"],
-    ["Stockport", "3", r"\\print-man\STP-TRAFFIC-01", "Cisco ISR 1111", "BT Business, circuit BT-OD-88314", "6", "Dev Patel (visits Tue and Thu)"],
-    ["Lyon-Vénissieux", "4", r"\\print-lyv\LYV-EXPLOIT-01", "Cisco ISR 1111", "Orange Business, circuit OBS-69-55102", "8", "Julien Marchetti, poste 4410"],
-    ["Gdańsk-Oliwa", "5", r"\\print-gdo\GDO-DYSP-01", "Cisco ISR 1111", "Orange Polska, circuit OPL-GD-20931", "10", "Marek Zieliński, wew. 5120"],
+    [
+        "Depot",
+        "Kiosk PCs",
+        "Printer queue",
+        "Router",
+        "Internet circuit",
+        "Yard APs",
+        "On-site IT contact",
+    ],
+    [
+        "Manchester Central",
+        "6",
+        r"\\print-man\MAN-TRAFFIC-01",
+        "Cisco ISR 1111",
+        "Vodafone Business, circuit VFB-4471-2290",
+        "14",
+        "Dev Patel, ext 2311",
+    ],
+    [
+        "Stockport",
+        "3",
+        r"\\print-man\STP-TRAFFIC-01",
+        "Cisco ISR 1111",
+        "BT Business, circuit BT-OD-88314",
+        "6",
+        "Dev Patel (visits Tue and Thu)",
+    ],
+    [
+        "Lyon-Vénissieux",
+        "4",
+        r"\\print-lyv\LYV-EXPLOIT-01",
+        "Cisco ISR 1111",
+        "Orange Business, circuit OBS-69-55102",
+        "8",
+        "Julien Marchetti, poste 4410",
+    ],
+    [
+        "Gdańsk-Oliwa",
+        "5",
+        r"\\print-gdo\GDO-DYSP-01",
+        "Cisco ISR 1111",
+        "Orange Polska, circuit OPL-GD-20931",
+        "10",
+        "Marek Zieliński, wew. 5120",
+    ],
 ]
 
 NOTES = [
@@ -327,7 +421,7 @@ def onenote_html():
     table = (
         "<table border=1 cellpadding=0 cellspacing=0 valign=top style='direction:ltr;"
         "border-collapse:collapse;border-style:solid;border-color:#A3A3A3;border-width:1pt' "
-        "title=\"\" summary=\"\">\n" + "\n".join(rows) + "\n</table>"
+        'title="" summary="">\n' + "\n".join(rows) + "\n</table>"
     )
     notes = "\n".join(
         f"<li style='margin-top:0;margin-bottom:0;vertical-align:middle'><span\n"
