@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .html_tables import grid_markdown
+
 # A cell's specifier before its "|": "2+" (spans two columns), ".2+" (rows), "3*" (repeats),
 # alignment and a style letter ("a|" AsciiDoc content, "h|" a header cell).
 _CELL_SPEC = re.compile(r"^(?:(\d+)\*)?(?:(\d*)(?:\.\d+)?\+)?[<^>]?(?:\.[<^>])?[adehlmsv]?$")
@@ -90,8 +92,7 @@ def asciidoc_table(body: list[str], attributes: str, inline: Callable[[str], str
             f"- {row[0]}: {row[1]}" if width == 2 else f"- {row[0]} — {'; '.join(row[1:])}"
             for row in rows
         ]
-    lines = ["| " + " | ".join(rows[0]) + " |", "| " + " | ".join(["---"] * width) + " |"]
-    return lines + ["| " + " | ".join(row) + " |" for row in rows[1:]]
+    return grid_markdown(rows).split("\n")
 
 
 def _implicit_header(body: list[str]) -> bool:

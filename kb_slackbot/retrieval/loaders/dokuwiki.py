@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .html_tables import grid_markdown
+
 _HEADING = re.compile(r"^\s*(={2,6})\s*([^=\s].*?)\s*={2,6}\s*$")
 _ROW = re.compile(r"^\s*[\^|].*[\^|]\s*$")
 _ITEM = re.compile(r"^( {2,}|\t+)([*-])\s+(.*)$")
@@ -144,6 +146,4 @@ def _table(rows: list[str]) -> list[str]:
         grid.append(line)
     width = max(len(row) for row in grid)
     grid = [row + [""] * (width - len(row)) for row in grid]
-    lines = ["| " + " | ".join(grid[0]) + " |", "| " + " | ".join(["---"] * width) + " |"]
-    lines += ["| " + " | ".join(row) + " |" for row in grid[1:]]
-    return ["", *lines, ""]
+    return ["", *grid_markdown(grid).split("\n"), ""]

@@ -14,11 +14,9 @@ import re
 from datetime import date, datetime
 from xml.etree import ElementTree
 
-from selectolax.lexbor import LexborHTMLParser as HTMLParser
-
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
-from .html_blocks import content_blocks
+from .html_blocks import fragment_blocks
 from .source import LoadError, SourceFile
 
 _STAMP = "%Y%m%dT%H%M%SZ"
@@ -41,9 +39,7 @@ def load_enex(source: SourceFile, raw: bytes) -> Document:
         titles.append(title)
         stamps.append(_day(note.findtext("updated") or note.findtext("created") or ""))
         heading = (title,) if title and len(notes) > 1 else ()
-        body = HTMLParser(f"<body>{_html(note.findtext('content') or '')}</body>").body
-        if body is not None:
-            blocks += [Block(b.text, (*heading, *b.headings)) for b in content_blocks(body)]
+        blocks += fragment_blocks(_html(note.findtext("content") or ""), heading)
     title = titles[0] if len(notes) == 1 and titles[0] else title_from_filename(source.path)
     return file_document(source, title, blocks, max(filter(None, stamps), default=None))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from selectolax.lexbor import LexborNode as Node
 
 from ..documents import Block
@@ -48,6 +49,16 @@ def content_blocks(root: Node, bold: frozenset[str] = frozenset()) -> list[Block
         return walk.blocks
     fallback = root.text(separator="\n", strip=True)
     return [Block(text=p.strip()) for p in PARAGRAPH_BREAK.split(fallback) if p.strip()]
+
+
+def fragment_blocks(
+    html: str, heading: tuple[str, ...] = (), page: int | None = None
+) -> list[Block]:
+    """The blocks of a piece of HTML inside another file (a knowledge tool's article in a CSV
+    cell, an Evernote note, a slide's frames), each under ``heading`` and on ``page``."""
+    body = HTMLParser(f"<body>{html}</body>").body
+    found = content_blocks(body) if body is not None else []
+    return [Block(b.text, (*heading, *b.headings), page=page) for b in found]
 
 
 class _Walk:

@@ -13,11 +13,9 @@ from __future__ import annotations
 import re
 from xml.etree import ElementTree
 
-from selectolax.lexbor import LexborHTMLParser as HTMLParser
-
 from ..documents import Block, Document
 from .fields import file_document, title_from_filename
-from .html_blocks import content_blocks
+from .html_blocks import fragment_blocks
 from .odt import HtmlWriter, Styles
 from .opendocument import q, read_package
 from .page_dates import package_date
@@ -65,9 +63,7 @@ def _slide_blocks(writer: HtmlWriter, page: ElementTree.Element, number: int) ->
             if frame.get(q("presentation:class")) == "notes":
                 html += [writer.block(child) for part in frame for child in _contents(part)]
     heading = (title or f"Slide {number}",)
-    body = HTMLParser(f"<body>{''.join(html)}</body>").body
-    found = content_blocks(body) if body is not None else []
-    return [Block(b.text, (*heading, *b.headings), page=number) for b in found]
+    return fragment_blocks("".join(html), heading, page=number)
 
 
 def _contents(part: ElementTree.Element) -> list[ElementTree.Element]:

@@ -14,6 +14,7 @@ import re
 from striprtf.striprtf import rtf_to_text
 
 from ..documents import Document
+from .html_tables import grid_markdown
 from .markdown import load_markdown
 from .source import LoadError, SourceFile
 
@@ -59,8 +60,7 @@ def rtf_markdown(text: str) -> str:
         if table:
             width = max(len(row) for row in table)
             rows = [row + [""] * (width - len(row)) for row in table]
-            out += ["", "| " + " | ".join(rows[0]) + " |", "|" + " --- |" * width]
-            out += ["| " + " | ".join(row) + " |" for row in rows[1:]] + [""]
+            out += ["", *grid_markdown(rows).split("\n"), ""]
             table = []
         if line.strip():
             item = _ITEM.match(line.strip())

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import re
 
-from selectolax.lexbor import LexborHTMLParser as HTMLParser
-
 from ..documents import Block
-from .html_blocks import content_blocks
+from .html_blocks import fragment_blocks
 
 _MARKUP = re.compile(r"<(?:p|div|table|ul|ol|li|br|h[1-6]|span|strong|b|a)\b", re.IGNORECASE)
 _TITLE_NAMES = ("title", "name", "subject", "question", "titel", "título", "titulo", "titre")
@@ -59,9 +57,7 @@ def article_blocks(rows: list[list[str]]) -> list[Block] | None:
         if fields:
             blocks.append(Block("\n".join(fields), heading))
         for c in bodies:
-            body = HTMLParser(f"<body>{row[c]}</body>").body
-            if body is not None:
-                blocks += [Block(b.text, (*heading, *b.headings)) for b in content_blocks(body)]
+            blocks += fragment_blocks(row[c], heading)
     return blocks
 
 
