@@ -13,7 +13,8 @@ a number may (cells are full of numbers: "2 business days" does not make "Severi
 of a name). Lower-case label words ("laptop" in "University-managed laptop") are descriptions,
 not names: "my own laptop" is the *personal device* row. Numbers match whole ("2" is not in
 "12"), and a date or time names no row ("the week of 11 jan" is not week 11); everyday words
-("and", "per") name nothing.
+("and", "per") name nothing. A table of bands ("up to €250,000", "3–5 years") is named by the
+amount a question gives ("a bid worth 3m euros"): the band that holds it (row_ranges.py).
 
 A table or a list that names none of a question's places or things is about their siblings
 when the page it is on never names them either: "What's the hotel limit in Lisbon?" on a
@@ -35,6 +36,7 @@ from ..retrieval.language import detect_language
 from ..retrieval.term_prior import general_frequency
 from .candidates import Unit
 from .pieces import Passage
+from .row_ranges import amounts, bands_of, rows_in_band
 
 LABEL_END = " — "  # markdown_blocks.table_rows: "label — header: cell; header: cell"
 EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
@@ -80,7 +82,8 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
     other rows of a table (the rows read under one heading of one passage) some rows of which
     it names, and every row of a table and item of a list on a page that never names a place
     or thing the question names (``names_elsewhere``, ``codes_elsewhere``)."""
-    asked = {w for w in _WORD.findall(_WHEN.sub(" ", question.lower())) if _may_name(w)}
+    when_removed = _WHEN.sub(" ", question)
+    asked = {w for w in _WORD.findall(when_removed.lower()) if _may_name(w)}
     if not asked:
         return set()
     tables: dict[tuple[str, str], list[int]] = defaultdict(list)
@@ -117,6 +120,15 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
             passed_over.update(rows)
             continue
         split = {i: pairs[i][1].text.split(LABEL_END, 1) for i in rows}
+        # A banded table ("€250,000 – €1,000,000", "Below 99.5% but at least 99.0%"): the
+        # band that holds the question's amount is the row it names, and its bounds are no
+        # names ("grade 5" does not name "€1,000,000 – €5,000,000").
+        bands = bands_of({i: split[i][0] for i in rows})
+        if bands is not None:
+            held = rows_in_band(amounts(when_removed), bands)
+            if 0 < len(held) < len(rows):
+                passed_over.update(i for i in rows if i not in held)
+                continue
         names = {i: _names(split[i][0]) for i in rows}
         labels = {i: [w.lower() for w in _WORD.findall(split[i][0])] for i in rows}
         cells = [w.lower() for i in rows for w in _WORD.findall(split[i][1])]
@@ -125,6 +137,7 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
             for term in asked
             if not all(_holds(labels[i], term) for i in rows)
             and (_is_number(term) or not _holds(cells, term))
+            and not (_is_number(term) and bands is not None)
         }
         named = {i for i in rows if any(_holds(names[i], term) for term in naming)}
         if 0 < len(named) < len(rows):
