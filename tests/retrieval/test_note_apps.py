@@ -78,3 +78,36 @@ def test_a_onenote_page_is_titled_and_dated_by_the_lines_onenote_writes(tmp_path
     other = ONENOTE.replace("Microsoft OneNote 15", "Microsoft Word 15")
     texts = [b.text for b in _load(write(tmp_path, "word.html", other)).blocks]
     assert "Wednesday, 7 October 2026" in texts
+
+
+NOTION = """# Reisekosten Deutschland
+
+Verantwortlich: Jonas Weber
+Zuletzt bearbeitet: 6. Oktober 2026 10:15
+Erstellt: 3. März 2025 09:00
+Tags: München, Reisekosten
+
+Alles über Spendwise, spätestens 60 Tage nach dem Beleg.
+
+Last edited: is a heading-like line further down, not a property.
+"""
+
+
+def test_a_notion_page_is_dated_by_its_last_edited_property(tmp_path):
+    document = _load(
+        write(tmp_path, "Reisekosten Deutschland 9ff57292023c506731f9cc0efb17e9a6.md", NOTION)
+    )
+    assert document.title == "Reisekosten Deutschland"
+    assert document.updated == date(2026, 10, 6)  # the export's file time is the export's day
+    assert [(b.text, b.start_line) for b in document.blocks] == [
+        ("Verantwortlich: Jonas Weber", 3),  # the other properties are read
+        ("Tags: München, Reisekosten", 6),  # (line numbers stay the file's)
+        ("Alles über Spendwise, spätestens 60 Tage nach dem Beleg.", 8),
+        ("Last edited: is a heading-like line further down, not a property.", 10),
+    ]
+    # created only: that date; another file's "Last edited:" line is its text
+    created = NOTION.replace("Zuletzt bearbeitet: 6. Oktober 2026 10:15\n", "")
+    path = write(tmp_path, "Reise 9ff57292023c506731f9cc0efb17e9a7.md", created)
+    assert _load(path).updated == date(2025, 3, 3)
+    plain = _load(write(tmp_path, "reisekosten.md", NOTION))
+    assert "Zuletzt bearbeitet: 6. Oktober 2026 10:15" in plain.blocks[0].text

@@ -20,6 +20,7 @@ from .front_matter import front_matter_url, parse_date, split_front_matter
 from .html_tables import markdown_table
 from .joplin import joplin_note
 from .markdown_extras import plain_inline, read_extras
+from .notion import notion_properties
 from .outline import is_outline, outline_lines
 from .page_dates import parse_when
 from .paragraphs import FENCE, paragraph_blocks
@@ -49,7 +50,8 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
         text = f"# {note.title}\n{note.body}"
     meta, body = split_front_matter(text)
     offset = text[: text.find(body)].count("\n") if body else 0
-    lines, outline_title = body.split("\n"), ""
+    lines, notion_date = notion_properties(body.split("\n"), source.path)
+    outline_title = ""
     if is_outline(lines):  # a Logseq page: titled by its title:: or its file, never a heading
         lines, outline_title = outline_lines(lines)
         outline_title = outline_title or title_from_filename(source.path)
@@ -72,7 +74,10 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
         updated=(
             parse_date(updated, "updated")
             if updated
-            else (note and note.updated) or _stated_date(meta) or modified_date(source.path)
+            else (note and note.updated)
+            or notion_date
+            or _stated_date(meta)
+            or modified_date(source.path)
         ),
         space=str(meta.get("space") or source.space),
         blocks=blocks,

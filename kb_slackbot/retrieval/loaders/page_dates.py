@@ -10,6 +10,7 @@ page's own date is read where its format keeps one:
   a ``<time>`` in an article's header (Zendesk), "Modified on: …" (Freshdesk), a Notion
   export's "Last edited time" property, a Confluence export's "last updated by … on
   …", MediaWiki's "This page was last edited on …", MkDocs' git-revision-date plugin;
+- a Notion page exported to Markdown: its "Last edited" property (loaders/notion.py);
 - Word, Excel and PowerPoint files: ``dcterms:modified`` in ``docProps/core.xml``;
 - OpenDocument files: ``dc:date`` in ``meta.xml``;
 - PDF: the document information's ModDate.
