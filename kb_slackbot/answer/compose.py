@@ -10,6 +10,7 @@ import structlog
 
 from ..retrieval.documents import VERIFIED, Chunk
 from ..retrieval.results import SearchResult
+from ..retrieval.retired import is_retired
 from . import prompts
 from .answerability import Verdict
 from .citations import map_citations
@@ -141,10 +142,16 @@ def _outdated(chunk: Chunk, how: Composition) -> bool:
 
 
 def _outdated_warnings(listed: list[Source], how: Composition) -> list[str]:
+    """A page past its date, a verified answer due for review, a page its authors retired
+    (search reads one only when no current page passes: retrieval/retired.py)."""
     return [
         message("verified_due", how.language, date=s.updated)
         if s.kind == VERIFIED
         else message("outdated", how.language, title=s.title, date=s.updated)
         for s in listed
         if s.outdated
+    ] + [
+        message("retired", how.language, title=s.title)
+        for s in listed
+        if s.kind != VERIFIED and is_retired(s.title)
     ]

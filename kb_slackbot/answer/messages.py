@@ -38,6 +38,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "outdated": {
         "en": "Source {title} was last updated on {date}; it may be outdated.",
     },
+    "retired": {
+        "en": "Source {title} is marked as archived or superseded; a current page may say "
+        "otherwise.",
+    },
     "verified_due": {
         "en": "This verified answer was last checked on {date} and is due for review; "
         "it may be outdated.",

@@ -21,6 +21,9 @@ class SearchConfig:
     min_relevance: float  # P(relevant) below which a passage is not used
     rerank_depth: int  # how many of the best candidates the reranker sees
     refresh_interval_s: float = 2.0  # how often the index generation is re-checked
+    # A current page at least this relevant is read before a retired one (retired.py): the
+    # floor at which a page is worth suggesting (Settings.suggestion_floor).
+    current_floor: float = 0.1
 
     @classmethod
     def from_settings(cls, settings, **overrides) -> SearchConfig:
@@ -32,6 +35,7 @@ class SearchConfig:
             "mmr_lambda": settings.mmr_lambda,
             "min_relevance": settings.min_relevance,
             "rerank_depth": settings.rerank_depth,
+            "current_floor": settings.suggestion_floor,
         }
         return cls(**{**values, **overrides})
 

@@ -42,6 +42,7 @@ from .relevance import (
 )
 from .rerank import Reranker
 from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
+from .retired import current_first, is_retired
 from .spelling import spelled
 from .tokens import respell
 
@@ -158,7 +159,11 @@ class HybridSearcher:
         for result in results:
             result.stages["rrf"] = round(fused_score[result.chunk.chunk_id], 5)
         lap("rerank")
-        passing = [r for r in results if r.score >= self.config.min_relevance][:top_k]
+        passing = [r for r in results if r.score >= self.config.min_relevance]
+        if passing and not is_retired(passing[0].chunk.title):
+            # a current page answers: its retired copies are not read beside it
+            passing = [r for r in passing if not is_retired(r.chunk.title)]
+        passing = passing[:top_k]
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
         return SearchResponse(passing, rejected, lap.total())
 
@@ -278,8 +283,16 @@ class HybridSearcher:
         if self.reranker is not None:
             texts = [chunks[pool[i]].embedding_text() for i in order[:depth]]
             order = self._rerank(query, texts, base, probability, stages, order, depth)
-        # How far the best page stands out from the next pages (an answerability input).
+        # A page its authors retired ("ARCHIVED - …") comes after every current page worth
+        # suggesting: it says the same things with the old figures.
+        retired = [is_retired(chunks[cid].title) for cid in pool]
+        if any(retired):
+            order = current_first(order, probability, retired, self.config.current_floor)
+        # How far the best page stands out from the next pages (an answerability input); a
+        # retired copy of a current best page is no rival to it.
         heads = [order[n] for n in best_of_each_page([chunks[pool[i]].doc_id for i in order])]
+        if not retired[order[0]]:
+            heads = [i for i in heads if not retired[i]]
         margins = pool_margins(
             [candidates[i].dense for i in heads],
             base[heads, coverage],
