@@ -117,8 +117,23 @@ class Unit:
         return len(self.shown.split())
 
 
+# "Welcome to the Madrid office!": a greeting, never an answer (though it holds the page's
+# words). Only a short one: "Welcome to the team – your laptop arrives on day one" says more.
+_GREETING = re.compile(
+    r"^(?:welcome (?:to|aboard)|bienvenid[oa]s?(?:/a)? a|bem-vind[oa]s?(?:/a)? (?:a|ao|à)|"
+    r"willkommen (?:im|in|bei|an|zum|zur|auf)|bienvenue (?:à|au|aux|dans|chez)|"
+    r"benvenut[oaie](?:/a)? (?:a|al|alla|nel|nella|in)|welkom (?:bij|in|op))\b",
+    re.IGNORECASE,
+)
+GREETING_WORDS = 10
+
+
 def is_meta(sentence: str) -> bool:
-    return bool(_META.search(sentence.strip()))
+    """About the page or a greeting, not a fact: never an answer."""
+    text = sentence.strip()
+    return bool(
+        _META.search(text) or (_GREETING.match(text) and len(text.split()) <= GREETING_WORDS)
+    )
 
 
 # "No." alone says nothing; it stays with the sentence it answers through ("No. Only company

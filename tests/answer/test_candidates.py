@@ -130,6 +130,21 @@ def test_meta_sentences_are_never_candidates():
     assert not is_meta("For help, this guide's author is on #it-help.")
 
 
+def test_a_short_greeting_is_never_a_candidate():
+    text = "Bienvenido/a a la oficina de Madrid. Tenemos 5 plazas en el garaje."
+    assert [u.text for u in extract_units(text)] == ["Tenemos 5 plazas en el garaje."]
+    for sentence in (
+        "Welcome to Northwind Loop!",
+        "Willkommen im Berliner Büro der Northwind Loop!",
+        "Bem-vindo ao escritório da Northwind Loop em São Paulo!",
+        "Bienvenue au bureau de Lyon.",
+    ):
+        assert is_meta(sentence), sentence
+    # a welcome that says more, or a "welcome" that is a thing, is read
+    assert not is_meta("Welcome to the team – your laptop arrives on day one, with your badge.")
+    assert not is_meta("Welcome packs are handed out at reception.")
+
+
 def test_a_memos_header_fields_are_never_candidates():
     """What the message is (sender, date, subject) does not answer what it says."""
     memo = (

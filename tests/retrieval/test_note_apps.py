@@ -100,9 +100,8 @@ def test_a_notion_page_is_dated_by_its_last_edited_property(tmp_path):
     assert document.title == "Reisekosten Deutschland"
     assert document.updated == date(2026, 10, 6)  # the export's file time is the export's day
     assert [(b.text, b.start_line) for b in document.blocks] == [
-        ("Verantwortlich: Jonas Weber", 3),  # the other properties are read
-        ("Tags: München, Reisekosten", 6),  # (line numbers stay the file's)
-        ("Alles über Spendwise, spätestens 60 Tage nach dem Beleg.", 8),
+        ("Verantwortlich: Jonas Weber", 3),  # the other properties are read, not the tags
+        ("Alles über Spendwise, spätestens 60 Tage nach dem Beleg.", 8),  # (lines stay)
         ("Last edited: is a heading-like line further down, not a property.", 10),
     ]
     # created only: that date; another file's "Last edited:" line is its text

@@ -4,8 +4,9 @@ Notion writes a page's properties as "Name: value" lines under its title ("Owner
 Okafor", "Last edited: October 14, 2026 3:12 PM", in the workspace's language: "Zuletzt
 bearbeitet: 6. Oktober 2026 10:15", "Última edición: 2 de noviembre de 2026 12:30"). The
 export's files are all dated the day of the export, so the last-edited property is the page's
-date (and "may be outdated" can be told). That line and the created-time one are the page's
-record, not its text; the other properties (an owner, a van's registration) are read.
+date (and "may be outdated" can be told). That line, the created-time one and the tags are
+the page's record, not its text; the other properties (an owner, a van's registration) are
+read.
 Only files named as Notion names them ("Title <32 hex digits>.md") are read this way, and
 only the lines right under the title (a table or a text further down is the page's own).
 """
@@ -25,6 +26,12 @@ _EDITED = (
     r"ultima modifica|laatst bewerkt"
 )
 _CREATED = r"created(?: time)?|erstellt(?: am)?|creado|criado|créé le|créé|creato|aangemaakt"
+# Tags label the page for Notion's views; they are no statement ("Tags: HR, Policy, UK").
+_TAGS = re.compile(
+    r"^\s*(?:tags|etiquetas|étiquettes|etichette|schlagwörter|schlagworte|stichwörter|"
+    r"trefwoorden)\s*:",
+    re.IGNORECASE,
+)
 _PROPERTY = re.compile(
     rf"^\s*(?:(?P<edited>{_EDITED})|(?P<created>{_CREATED}))\s*:\s*(?P<value>.+?)\s*$", re.I
 )
@@ -32,8 +39,9 @@ _TITLE = re.compile(r"^#\s+\S")
 
 
 def notion_properties(lines: list[str], path: Path) -> tuple[list[str], date | None]:
-    """``lines`` with the edited and created time properties blanked, and the date they state
-    (the last edit; the creation when there is no edit). Unchanged for other files."""
+    """``lines`` with the edited and created time and tags properties blanked, and the date
+    they state (the last edit; the creation when there is no edit). Unchanged for other
+    files."""
     if not _NOTION_FILE.search(path.stem):
         return lines, None
     start = next((i for i, line in enumerate(lines) if line.strip()), None)
@@ -47,7 +55,9 @@ def notion_properties(lines: list[str], path: Path) -> tuple[list[str], date | N
     i = end
     while i < len(lines) and lines[i].strip():  # the properties: up to the first blank line
         found = _PROPERTY.match(lines[i])
-        if found and (when := parse_when(found.group("value"))):
+        if _TAGS.match(lines[i]):
+            kept.append("")
+        elif found and (when := parse_when(found.group("value"))):
             if found.group("edited"):
                 edited = edited or when
             else:
