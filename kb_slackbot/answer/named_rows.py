@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..retrieval.language import detect_language
 from ..retrieval.term_prior import general_frequency
@@ -143,6 +143,22 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
         if 0 < len(named) < len(rows):
             passed_over.update(i for i in rows if i not in named)
     return passed_over
+
+
+def row_namer(question: str, passages: Sequence[Passage]) -> Callable[[Unit], bool]:
+    """A test for the table rows whose label names a place or thing the question names
+    ("whats the daily allowance in paris" → the "Paris — …" row of a per-city table; see
+    proper_names): the reader reads such rows of the pages found also when their table
+    ranked too low to be read (one city in a table of thirteen)."""
+    names = proper_names(question, _written(passages))
+
+    def names_row(unit: Unit) -> bool:
+        if not names or unit.kind != "row" or LABEL_END not in unit.text:
+            return False
+        label = [w.lower() for w in _WORD.findall(unit.text.split(LABEL_END, 1)[0])]
+        return any(_holds(label, name) for name in names)
+
+    return names_row
 
 
 def proper_names(question: str, written: str) -> set[str]:

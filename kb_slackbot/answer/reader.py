@@ -27,7 +27,7 @@ from .candidates import Unit, extract_units
 from .cues import is_howto, question_type
 from .headings import names_section
 from .howto import best_code, best_steps
-from .named_rows import unnamed_rows
+from .named_rows import row_namer, unnamed_rows
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
 from .pieces import Passage, Pick, Reading, overlaps
@@ -88,7 +88,9 @@ class Reader:
         often sits in a table apart from the prose that ranked ("the São Paulo office is in
         Pinheiros…" ranks; the address is in the offices table above). A how-to or an open
         question is answered from the sections found (a troubleshooting row that mentions
-        Linux is no answer to "how do I connect on Linux?").
+        Linux is no answer to "how do I connect on Linux?"), but for the rows that name what
+        an open question names ("whats the daily allowance in paris": the Paris row of the
+        per-city table, which ranked too low to be read; named_rows.row_namer).
 
         Such a row is read at the relevance of the better passage whose page it is on, also
         when its own table ranked lower as a passage: a table does not lose to the page's
@@ -109,7 +111,9 @@ class Reader:
                 seen.add(key)
                 out.append((passage, unit))
 
-        facts_elsewhere = bool(question_type(question)) and not is_howto(question)
+        howto = is_howto(question)
+        facts_elsewhere = bool(question_type(question)) and not howto
+        names_row = row_namer(question, kept) if not howto else lambda _unit: False
         # (heading, section) → the most relevant passage read whose page holds that section
         on_page = {}
         for passage in sorted(kept, key=lambda p: -p.relevance):
@@ -134,6 +138,10 @@ class Reader:
                         _as_section(passage, heading, text),
                         [u for u in extract_units(text, heading) if u.kind == "row"],
                     )
+                else:  # … and the rows that name what the question names
+                    named = [u for u in extract_units(text, heading) if names_row(u)]
+                    if named:
+                        add(_as_section(passage, heading, text), named)
         return out
 
     def lexical(

@@ -503,6 +503,35 @@ def test_a_table_row_in_another_section_of_the_page_can_answer(reader):
         assert sum(u.kind == "row" for u in units) == rows, asked
 
 
+PER_DIEM = """| City | Hotel cap per night | Meals per day |
+| --- | --- | --- |
+| Madrid | €150 | €50 |
+| Paris | €200 | €60 |
+| Munich | €170 | €55 |"""
+
+
+def test_an_open_question_reads_the_row_that_names_its_place(reader):
+    """ "whats the daily allowance in paris" asks for no kind of fact, but names Paris: the
+    page's per-city table is read for the row that names it, and only that row."""
+    prose = Passage(
+        1,
+        "The meal allowance is a flat daily amount. You keep what you do not spend.",
+        "Per Diem Rates 2026",
+        0.4,
+        page_sections=(("Per Diem Rates 2026 › Rates", PER_DIEM),),
+    )
+    rows = [u.text for _, u in reader.units([prose], "What's the daily allowance in Paris?")]
+    assert [r for r in rows if " — " in r] == [
+        "Paris — Hotel cap per night: €200; Meals per day: €60"
+    ]
+    # a place no row names, or a how-to question, reads no row
+    for asked in (
+        "What's the daily allowance in Lisbon?",
+        "How do I claim the allowance in Paris?",
+    ):
+        assert not [u for _, u in reader.units([prose], asked) if u.kind == "row"], asked
+
+
 PLANS = """| Plan | Price per month (EUR) | Price per month (USD) | Labels per month |
 | --- | --- | --- | --- |
 | Growth | €89 | $99 | 1,500 |
