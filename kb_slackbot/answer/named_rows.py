@@ -126,8 +126,8 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
         bands = bands_of({i: split[i][0] for i in rows})
         if bands is not None:
             held = rows_in_band(amounts(when_removed), bands)
-            if 0 < len(held) < len(rows):
-                passed_over.update(i for i in rows if i not in held)
+            if held:  # the other bands are passed over; a row that is no band stays
+                passed_over.update(i for i in bands if i not in held)
                 continue
         names = {i: _names(split[i][0]) for i in rows}
         labels = {i: [w.lower() for w in _WORD.findall(split[i][0])] for i in rows}

@@ -178,5 +178,13 @@ def bands_of(labels: Mapping[int, str]) -> dict[int, Band] | None:
 
 def rows_in_band(question_amounts: list[Amount], bands: Mapping[int, Band]) -> set[int]:
     """The rows (keys of ``bands``) whose band holds one of the question's amounts in its
-    unit (none when the question gives no such amount)."""
-    return {i for i, b in bands.items() if any(b.holds(a) for a in question_amounts)}
+    unit, the narrowest where bands nest ("11 hours" is in "more than 5 hours" and "more
+    than 10 hours": the second applies). None when the question gives no such amount."""
+    held = {i: b for i, b in bands.items() if any(b.holds(a) for a in question_amounts)}
+    return {
+        i
+        for i, b in held.items()
+        if not any(
+            j != i and b.low <= o.low and o.high <= b.high and o != b for j, o in held.items()
+        )
+    }

@@ -94,6 +94,22 @@ def test_the_band_holding_the_amount_is_the_row_asked_about():
     ]
 
 
+MEALS = """| Time away from base | Most you can claim |
+| --- | --- |
+| More than 5 hours | £8.50 |
+| More than 10 hours | £16.00 |
+| Breakfast, if you leave home before 06:30 (in addition) | £6.00 |"""
+
+
+def test_nested_bands_name_the_narrowest_and_a_row_that_is_no_band_stays():
+    # "11 hours" is in both open bands; "more than 10 hours" applies. The breakfast row is
+    # no band: it is not passed over.
+    assert _kept("away from base about 11 hours, how much can i claim for food?", MEALS) == [
+        "More than 10 hours",
+        "Breakfast, if you leave home before 06:30 (in addition)",
+    ]
+
+
 @pytest.mark.parametrize(
     "question",
     [
