@@ -94,7 +94,7 @@ def amounts(text: str) -> list[Amount]:
     found = []
     for m in _AMOUNT.finditer(text):
         value = _number(m.group("number"))
-        if value is None:
+        if value is None or _in_code(text, m.start("number")):
             continue
         magnitude = (m.group("magnitude") or "").lower()
         unit = _UNITS.get((m.group("unit") or m.group("sign") or "").lower())
@@ -104,6 +104,13 @@ def amounts(text: str) -> list[Amount]:
             value *= _MAGNITUDE.get(magnitude, 1.0)
         found.append(Amount(value, unit, m.start(), m.end()))
     return found
+
+
+def _in_code(text: str, start: int) -> bool:
+    """The number is part of a code ("H2-04", "BT26", "Q2", "v1.2"): letters come before it
+    in its word."""
+    word_start = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    return any(c.isalpha() for c in text[word_start:start])
 
 
 def _number(text: str) -> float | None:

@@ -72,6 +72,8 @@ def test_an_amount_is_read_with_its_unit_and_magnitude(text, value, unit):
         ("5+ years", Band(5, math.inf, "year")),
         ("€1,000,000 or more", Band(1_000_000, math.inf, "eur")),
         ("Severity 2", None),  # a number that names, not a band
+        ("H2-04 TANK WARM", None),  # a code, not the band 2 to 4
+        ("BT26 booms, TR18 rotating telehandlers", None),
         ("Manchester", None),
     ],
 )
