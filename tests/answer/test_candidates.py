@@ -130,6 +130,19 @@ def test_meta_sentences_are_never_candidates():
     assert not is_meta("For help, this guide's author is on #it-help.")
 
 
+def test_a_sentence_that_says_by_then_is_shown_after_the_one_that_sets_the_time():
+    text = (
+        "The week closes on Friday at 16:00. A timesheet that hasn't been submitted by then "
+        "is flagged as late. Bis dahin kannst du alles ändern."
+    )
+    units = {u.text: u for u in extract_units(text)}
+    late = units["A timesheet that hasn't been submitted by then is flagged as late."]
+    assert late.lead == "The week closes on Friday at 16:00."
+    assert late.shown.startswith("The week closes on Friday at 16:00. A timesheet")
+    assert units["Bis dahin kannst du alles ändern."].lead.startswith("A timesheet")
+    assert units["The week closes on Friday at 16:00."].lead == ""
+
+
 def test_a_short_greeting_is_never_a_candidate():
     text = "Bienvenido/a a la oficina de Madrid. Tenemos 5 plazas en el garaje."
     assert [u.text for u in extract_units(text)] == ["Tenemos 5 plazas en el garaje."]
