@@ -31,7 +31,6 @@ from .named_rows import row_namer, unnamed_rows
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
 from .pieces import Passage, Pick, Reading, overlaps
-from .second_ask import with_second_ask
 from .shown import as_shown, asked_language_first
 
 __all__ = ["Passage", "Pick", "Reader", "ReaderConfig", "Reading", "asked_language_first"]
@@ -203,10 +202,6 @@ class Reader:
             reading = with_next_piece(
                 reading, pairs, lexical, self.config.neighbour_words, self.config.max_words
             )
-        # "… and can i carry any over": a piece for the second ask too (second_ask.py)
-        reading = with_second_ask(
-            question, reading, pairs, self.first.predict(lexical), self.config.max_words
-        )
         return asked_language_first(as_shown(question, reading, pairs), pairs)
 
     def select(
