@@ -143,7 +143,7 @@ def _outdated(chunk: Chunk, how: Composition) -> bool:
 
 def _outdated_warnings(listed: list[Source], how: Composition) -> list[str]:
     """A page past its date, a verified answer due for review, a page its authors retired
-    (search reads one only when no current page passes: retrieval/retired.py)."""
+    (search leads with one only when no current page is worth suggesting: retired.py)."""
     return [
         message("verified_due", how.language, date=s.updated)
         if s.kind == VERIFIED

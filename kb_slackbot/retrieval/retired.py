@@ -15,6 +15,9 @@ APIs" are current pages about those things.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from .results import SearchResult
 
 # en, de, pt, es, fr, it, nl
 _MARKERS = (
@@ -34,6 +37,7 @@ _LABEL = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)  # asked of every candidate of every search
 def is_retired(title: str) -> bool:
     """The page's title marks it archived, superseded, deprecated or obsolete."""
     return bool(_CAPITALS.search(title) or _LABEL.search(title))
@@ -46,3 +50,11 @@ def current_first(order: list[int], scores, retired: list[bool], floor: float) -
     warning.)"""
     current = [i for i in order if not retired[i] and scores[i] >= floor]
     return current + [i for i in order if i not in set(current)]
+
+
+def without_retired_copies(results: list[SearchResult]) -> list[SearchResult]:
+    """``results`` (best first) without their retired pages when a current page leads: a
+    retired copy is not read beside the page that replaced it."""
+    if results and not is_retired(results[0].chunk.title):
+        return [r for r in results if not is_retired(r.chunk.title)]
+    return results

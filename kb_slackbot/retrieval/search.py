@@ -42,7 +42,7 @@ from .relevance import (
 )
 from .rerank import Reranker
 from .results import Laps, SearchConfig, SearchResponse, SearchResult, stage_figures
-from .retired import current_first, is_retired
+from .retired import current_first, is_retired, without_retired_copies
 from .spelling import spelled
 from .tokens import respell
 
@@ -159,11 +159,9 @@ class HybridSearcher:
         for result in results:
             result.stages["rrf"] = round(fused_score[result.chunk.chunk_id], 5)
         lap("rerank")
-        passing = [r for r in results if r.score >= self.config.min_relevance]
-        if passing and not is_retired(passing[0].chunk.title):
-            # a current page answers: its retired copies are not read beside it
-            passing = [r for r in passing if not is_retired(r.chunk.title)]
-        passing = passing[:top_k]
+        passing = without_retired_copies(
+            [r for r in results if r.score >= self.config.min_relevance]
+        )[:top_k]
         rejected = [r for r in results if r.score < self.config.min_relevance][:top_k]
         return SearchResponse(passing, rejected, lap.total())
 
