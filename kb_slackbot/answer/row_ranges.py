@@ -154,8 +154,8 @@ def band(label: str) -> Band | None:
     if len(units) > 1:
         return None
     # the unit written once counts for both ends ("10-20 kg"), also before them ("Weeks 1–26")
-    before = label[: found[0].start].split()
-    unit = units.pop() if units else _UNITS.get(before[-1].lower()) if before else None
+    words_before = label[: found[0].start].split()
+    unit = units.pop() if units else _UNITS.get(words_before[-1].lower()) if words_before else None
     low, high = -math.inf, math.inf
     if len(found) == 2 and _BETWEEN.match(label[found[0].end : found[1].start]):
         low, high = sorted((found[0].value, found[1].value))
@@ -186,7 +186,7 @@ def bands_of(labels: Mapping[int, str]) -> dict[int, Band] | None:
 def rows_in_band(question_amounts: list[Amount], bands: Mapping[int, Band]) -> set[int]:
     """The rows (keys of ``bands``) whose band holds one of the question's amounts in its
     unit, the narrowest where bands nest ("11 hours" is in "more than 5 hours" and "more
-    than 10 hours": the second applies). None when the question gives no such amount."""
+    than 10 hours": the second applies). Empty when the question gives no such amount."""
     held = {i: b for i, b in bands.items() if any(b.holds(a) for a in question_amounts)}
     return {
         i
