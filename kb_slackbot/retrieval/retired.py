@@ -49,7 +49,8 @@ def current_first(order: list[int], scores, retired: list[bool], floor: float) -
     suggest does not displace a retired page that answers: that one is then read, with its
     warning.)"""
     current = [i for i in order if not retired[i] and scores[i] >= floor]
-    return current + [i for i in order if i not in set(current)]
+    moved = set(current)
+    return current + [i for i in order if i not in moved]
 
 
 def without_retired_copies(results: list[SearchResult]) -> list[SearchResult]:
