@@ -46,7 +46,7 @@ def test_a_command_in_a_step_is_a_code_block_after_it(tmp_path):
     assert [text for _, text in texts(path)] == [
         "1. Open a session:",
         "```bash\nsolvctl connect\nsolvctl detect\n```",
-        "On a Mac the port is cu.usb.",
+        "On a Mac the port is `cu.usb`.",
         "2. Run the self-test.",
     ]
 

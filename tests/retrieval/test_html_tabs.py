@@ -51,8 +51,8 @@ def test_each_tab_is_read_under_its_label(tmp_path, tabs):
     body = f"<h2>Restore</h2><p>Restores need a ticket.</p>{tabs}<p>Tell the owner after.</p>"
     assert _blocks(tmp_path, body) == [
         (("Restore",), "Restores need a ticket."),
-        (("Restore", "Linux"), "Run backupctl restore as root."),
-        (("Restore", "macOS"), "Install it with brew first."),
+        (("Restore", "Linux"), "Run `backupctl restore` as root."),
+        (("Restore", "macOS"), "Install it with `brew` first."),
         (("Restore",), "Tell the owner after."),
     ]
 

@@ -799,7 +799,7 @@ def test_html_text_keeps_the_pages_own_spacing_around_inline_markup(tmp_path):
     document = load(path)
     assert document.title == "Night audit"
     assert texts(document) == [
-        "Use the template LATE-ARR. See Shift swaps, then run it (cvctl audit run)!",
+        "Use the template `LATE-ARR`. See Shift swaps, then run it (`cvctl audit run`)!",
         # (a cell's paragraphs are parted: a Markdown cell holds no line break)
         "| Step one | When |\n| --- | --- |\n| Close the day | 02:00; daily |",
     ]
@@ -816,6 +816,28 @@ def test_a_docs_sites_note_title_leads_its_text(tmp_path):
         "<p>No deploys on <b>Fridays</b>.</p></div></body></html>",
     )
     assert texts(load(path)) == ["Ship with shipit.", "Deploy freeze: No deploys on Fridays."]
+
+
+def test_html_inline_code_reads_as_a_code_span_but_not_in_headings(tmp_path):
+    """A command or code set in <code>/<kbd> is shown as code, as a Markdown page writes it
+    (a code span whose text holds a backtick is fenced by two); a heading with code in it is
+    shown plain (it names the section in citations)."""
+    path = write(
+        tmp_path,
+        "keys.html",
+        "<html><body><h1>Keys</h1><h2>Rotate with <code>pwctl</code></h2>"
+        "<p>Run <code>pwctl keys rotate</code>, then press <kbd>Enter</kbd>.</p>"
+        "<p>Quote it as <code>echo `date`</code>.</p>"
+        "<table><tr><th>Code</th><th>Use</th></tr>"
+        "<tr><td><code>INT-BID</code></td><td>Bid work</td></tr></table>"
+        "</body></html>",
+    )
+    blocks = [(b.headings, b.text) for b in load(path).blocks]
+    assert blocks == [
+        (("Rotate with pwctl",), "Run `pwctl keys rotate`, then press `Enter`."),
+        (("Rotate with pwctl",), "Quote it as `` echo `date` ``."),
+        (("Rotate with pwctl",), "| Code | Use |\n| --- | --- |\n| `INT-BID` | Bid work |"),
+    ]
 
 
 def test_a_built_docusaurus_notes_title_leads_its_text(tmp_path):
@@ -837,7 +859,7 @@ def test_a_built_docusaurus_notes_title_leads_its_text(tmp_path):
     assert texts(load(path)) == [
         "Ship with shipit.",
         "Warning: No deploys on Fridays.",
-        "Roll back first: Run shipit undo.",
+        "Roll back first: Run `shipit undo`.",
     ]
 
 

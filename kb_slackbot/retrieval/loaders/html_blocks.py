@@ -153,6 +153,8 @@ class _Walk:
         if pseudo:
             self._set_heading(PSEUDO_LEVEL, pseudo)
             return
+        if node.css_first(_INLINE_CODE) is not None:  # (headings are shown plain)
+            text = _node_text(node, code=True) or text
         if node.tag == "li":
             if has_structure(node):  # a sub-list or a command: Markdown's blocks
                 for part, prose in item_blocks(node):
@@ -255,17 +257,21 @@ def _is_contents(listing: Node) -> bool:
     return True
 
 
-def _node_text(node: Node) -> str:
-    """An element's text; "" when it holds no letter or digit (an icon, an emoji alone)."""
+_INLINE_CODE = "code, kbd, samp, tt"
+
+
+def _node_text(node: Node, code: bool = False) -> str:
+    """An element's text; "" when it holds no letter or digit (an icon, an emoji alone). With
+    ``code``, its inline code as code spans (html_nodes.inline_text)."""
     if node.tag == "table":
         return markdown_table(node)
     if node.tag == "pre":
         return fenced_code(node)
     if node.tag == "tr":
-        cells = [inline_text(c) for c in node.css("th,td")]
+        cells = [inline_text(c, code=True) for c in node.css("th,td")]
         text = " | ".join(c for c in cells if c)
     else:
-        text = inline_text(node)
+        text = inline_text(node, code=code)
     text = visible(text)
     return text if any(c.isalnum() for c in text) else ""
 

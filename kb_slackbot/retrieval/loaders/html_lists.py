@@ -62,7 +62,7 @@ def _text(nodes: list[Node]) -> str:
         for node in nodes
     )
     box = HTMLParser(f"<div>{markup}</div>").css_first("div")
-    return visible(inline_text(box)) if box is not None else ""
+    return visible(inline_text(box, code=True)) if box is not None else ""
 
 
 def _holds_code(node: Node) -> bool:

@@ -64,10 +64,13 @@ def within(node: Node, ancestor: Node) -> bool:
     return any(parent.mem_id == ancestor.mem_id for parent in ancestors(node))
 
 
-def inline_text(node: Node) -> str:
+def inline_text(node: Node, code: bool = False) -> str:
     """The element's text as a browser shows it: the page's own spaces between inline elements
     ("through <b>shipit</b>." is "through shipit.", not "through shipit ."; "Sick <b>leave</b>"
-    is not "Sickleave"), a space where a block or a line break parts it, runs of space one."""
+    is not "Sickleave"), a space where a block or a line break parts it, runs of space one.
+    With ``code``, inline code is a Markdown code span ("run <code>make</code>" is "run
+    `make`"), as a Markdown page writes it and the answer shows it (not in titles and
+    headings, which are shown as plain text)."""
     parts: list[str] = []
 
     def walk(parent: Node) -> None:
@@ -76,6 +79,8 @@ def inline_text(node: Node) -> str:
                 parts.append(child.text(deep=False) or "")
             elif child.tag == "br":
                 parts.append(" ")
+            elif code and child.tag in _CODE:
+                parts.append(code_span(inline_text(child)))
             elif child.tag in _BLOCK:
                 parts.append(" ")
                 walk(child)
@@ -85,6 +90,20 @@ def inline_text(node: Node) -> str:
 
     walk(node)
     return re.sub(r"\s+", " ", "".join(parts)).strip()
+
+
+# Inline elements that set code, a key or a program's output apart.
+_CODE = frozenset(["code", "kbd", "samp", "tt"])
+
+
+def code_span(text: str) -> str:
+    """``text`` as a Markdown code span (a fence longer than any run of backticks in it)."""
+    if not text.strip():
+        return text
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def decompose_all(nodes: list[Node]) -> None:

@@ -79,9 +79,9 @@ def _cell_parts(cell: Node) -> list[str]:
         for part in (child.iter(include_text=False) if child.tag in ("ul", "ol") else [child])
         if part.tag in _PARTS
     ]
-    parts = [text for text in map(inline_text, blocks) if text]
+    parts = [text for block in blocks if (text := inline_text(block, code=True))]
     if len(parts) < 2 or cell.text(deep=False).strip():
-        whole = inline_text(cell)
+        whole = inline_text(cell, code=True)
         return [whole] if whole else []
     return parts
 

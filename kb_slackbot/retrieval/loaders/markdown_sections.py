@@ -1,17 +1,20 @@
 """What heads a part of a Markdown page besides its headings: the label of a tab or a toggle.
 
 MkDocs Material writes tabs as '=== "macOS"' over an indented body, GitBook and Jekyll as
-template tags ("{% tab title=\"macOS\" %}" … "{% endtab %}", and a note as "{% hint %}"), and
-Notion exports a toggle as a short bullet with its content indented under it. Each label heads
-its part as a heading does (a pseudo-heading mark, loaders.pseudo_headings), so "how do I
-restore on macOS?" can tell the parts apart; lines keep their numbers.
+template tags ("{% tab title=\"macOS\" %}" … "{% endtab %}", and a note as "{% hint %}"), Hugo
+as shortcodes ("{{< tab "macOS" >}}"), and Notion exports a toggle as a short bullet with its
+content indented under it. Each label heads its part as a heading does (a pseudo-heading mark,
+loaders.pseudo_headings), so "how do I restore on macOS?" can tell the parts apart; lines keep
+their numbers.
 """
 
 from __future__ import annotations
 
 import re
 
+from .hugo_shortcodes import inline_shortcodes, shortcode_line
 from .markdown_notes import note_title
+from .markdown_wiki import outside_code_spans
 from .paragraphs import FENCE
 from .pseudo_headings import PSEUDO_LEVEL, heading_mark
 
@@ -86,10 +89,12 @@ _TAG_STYLE = re.compile(r"\bstyle\s*=\s*[\"']([^\"']+)")
 def template_tag(line: str) -> str:
     """GitBook's and Jekyll's tags: a hint reads as a note ("Warning:"), a tab's title heads
     what it holds and its end ends it; any other tag alone on its line (include, raw, if,
-    code, embed) is no text."""
+    code, embed) is no text. Hugo's shortcodes are read alike (loaders.hugo_shortcodes)."""
+    if (shortcode := shortcode_line(line)) is not None:
+        return shortcode
     tag = _TAG_LINE.match(line)
     if tag is None:
-        return line
+        return outside_code_spans(line, inline_shortcodes) if "{{" in line else line
     name, rest = tag.group("name").lower(), tag.group("rest")
     if name == "hint":
         style = _TAG_STYLE.search(rest)
