@@ -1776,6 +1776,47 @@ def test_mkdocs_tabs_template_tags_and_footnotes_read_as_rendered(tmp_path):
     ]
 
 
+def test_a_boxed_question_heads_only_its_box_and_contents_macros_are_no_text(tmp_path):
+    """A raw-HTML toggle's summary and a ":::" note's title that asks head the text inside
+    them, and the box's end ends that section (the steps after them answer no "Is it free?");
+    a table of contents macro (Python-Markdown, GitLab, kramdown) and an MkDocs snippet
+    include are no text."""
+    path = write(
+        tmp_path,
+        "faq.md",
+        "# FAQ\n"  # 1
+        "\n"
+        "[[_TOC_]]\n"  # 3
+        "\n"
+        "[TOC]\n"  # 5
+        "\n"
+        "* TOC\n"  # 7
+        "{:toc}\n"
+        "\n"
+        '--8<-- "includes/abbreviations.md"\n'  # 10
+        "\n"
+        "<details><summary>Is it free?</summary>\n"  # 12
+        "Yes, for staff.\n"  # 13
+        "</details>\n"
+        "\n"
+        "1. Install the app.\n"  # 16
+        "2. Sign in.\n"
+        "\n"
+        ":::tip[Did you know?]\n"  # 19
+        "Backups run nightly.\n"  # 20
+        ":::\n"
+        "\n"
+        "Ask #it-help for more.\n",  # 23
+    )
+    blocks = [(b.headings, b.text, b.start_line) for b in load(path).blocks]
+    assert blocks == [
+        (("Is it free?",), "Yes, for staff.", 13),
+        ((), "1. Install the app.\n2. Sign in.", 16),
+        (("Did you know?",), "Backups run nightly.", 20),
+        ((), "Ask #it-help for more.", 23),
+    ]
+
+
 def test_a_wiki_style_note_reads_as_its_app_shows_it(tmp_path):
     """Obsidian (and Logseq, Foam): a wiki link reads as its alias or the page it names, an
     embed and a comment are no text, a callout's title leads it, a highlight is its text, a

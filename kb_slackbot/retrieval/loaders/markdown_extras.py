@@ -35,6 +35,7 @@ def read_extras(lines: list[str]) -> list[str]:
     """``lines`` with every extra above read as text (same number of lines)."""
     steps = (
         _comments,
+        _outside_code(_macro_line),
         readme_blocks,
         readme_callouts,
         content_tabs,
@@ -50,6 +51,21 @@ def read_extras(lines: list[str]) -> list[str]:
     for step in steps:
         lines = step(lines)
     return lines
+
+
+# A line that stands for generated content, no text of its own: a table of contents macro
+# ("[TOC]" in Python-Markdown and MkDocs, "[[_TOC_]]" in GitLab and Azure DevOps wikis, its
+# sub-page list "[[_TOSP_]]", "[[toc]]" in VuePress, "${toc}", kramdown's "{:toc}" under
+# "* TOC"), or MkDocs' snippet include ('--8<-- "includes/abbreviations.md"').
+_MACRO = re.compile(
+    r"^\s*(?:\[\[?_?(?:toc|tosp)_?\]\]?|\$\{toc\}|\{:toc\}|[*-]\s+toc(?:\s*\{:toc\})?|"
+    r"-{1,2}8<-{1,2}(?:\s+(?:\"[^\"]*\"|'[^']*'|\S+))?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _macro_line(line: str) -> str:
+    return "" if _MACRO.match(line) else line
 
 
 # Footnotes: "text[^1]" and, below, "[^1]: the note"; abbreviations: "*[UTC]: Coordinated …".

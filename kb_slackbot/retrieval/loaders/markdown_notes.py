@@ -34,10 +34,12 @@ def note_title(kind: str, title: str | None) -> str:
 
 def admonitions(lines: list[str]) -> list[str]:
     """An admonition's marker line becomes its title ("Before you start:"), its body the
-    paragraph under it (MkDocs' indented body dedented), a closing ":::" blank; a GitHub alert
-    keeps its quote, its "[!NOTE]" read as "Note:"."""
+    paragraph under it (MkDocs' indented body dedented), a closing ":::" blank (or, under a
+    title that asks, the end of the section it heads); a GitHub alert keeps its quote, its
+    "[!NOTE]" read as "Note:"."""
     out, in_fence, body = [], False, False
     asks, blank = False, None  # the title is a question: it heads the body (a FAQ's does)
+    colons_ask = False  # … of a ":::" note, whose closing ":::" then ends the section
     for line in lines:
         if FENCE.match(line):
             in_fence = not in_fence
@@ -56,7 +58,10 @@ def admonitions(lines: list[str]) -> list[str]:
             out.append(note_title(mkdocs.group("kind"), mkdocs.group("title")))
             body, asks, blank = True, out[-1].endswith("?"), None
         elif colons:
-            out.append(note_title(colons.group("kind"), colons.group("t1") or colons.group("t2")))
+            title = note_title(colons.group("kind"), colons.group("t1") or colons.group("t2"))
+            closing = not title
+            out.append(heading_mark(PSEUDO_LEVEL) if closing and colons_ask else title)
+            colons_ask = title.endswith("?") if not closing else False
         elif alert:
             out.append(alert.group(1) + note_title(alert.group("kind"), alert.group("title")))
         else:

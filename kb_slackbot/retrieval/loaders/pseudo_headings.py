@@ -64,11 +64,12 @@ def mark_lines(lines: list[str]) -> list[str]:
     - a one-line paragraph underlined with "===" or "---" (a Setext heading) is marked as a
       heading of level 1 or 2, and its underline blanked;
     - the "A:" label is dropped from the first line of each FAQ answer;
-    - a raw-HTML toggle's "<summary>" line is marked as a heading, its "<details>" tags blanked;
+    - a raw-HTML toggle's "<summary>" line is marked as a heading, its "<details>" tag blanked
+      and its "</details>" the end of the summary's section;
     - a short one-line paragraph in capitals is marked as a heading (``CAPITALS_LEVEL``).
     Lines inside fenced code are left as they are."""
     out: list[str] = []
-    after_question = in_fence = False
+    after_question = in_fence = in_toggle = False
     for n, line in enumerate(lines):
         fence = bool(FENCE.match(line))
         in_fence = in_fence != fence
@@ -83,8 +84,12 @@ def mark_lines(lines: list[str]) -> list[str]:
             line = f"{_MARK}{CAPITALS_LEVEL}{line.strip()}"
         elif summary_text:
             line = f"{_MARK}{PSEUDO_LEVEL}{summary_text}"
+            in_toggle = True
         elif _DETAILS_TAG.match(line):
-            line = ""
+            # "</details>" ends the section its summary heads: what follows is no answer to it
+            closes = in_toggle and "/" in line
+            line = heading_mark(PSEUDO_LEVEL) if closes else ""
+            in_toggle = in_toggle and not closes
         elif underline and _heading_text(out, n):
             level = 1 if underline.group(1) == "=" else 2
             out[n - 1] = f"{_MARK}{level}{out[n - 1].strip()}"
