@@ -24,12 +24,10 @@ _LINE = re.compile(rf"^\s*{_SHORTCODE}\s*$")
 _INLINE = re.compile(_SHORTCODE)
 _ARGUMENT = re.compile(r"""(?:(?P<key>\w+)\s*=\s*)?(?P<value>"[^"]*"|'[^']*'|`[^`]*`|[^\s"'`]+)""")
 
-_NOTES = frozenset(
-    "notice hint alert callout admonition note tip warning caution important info danger "
-    "attention details expand".split()
-)
-# (the name is the kind: "{{< warning >}}" is a warning)
-_NAMED_KINDS = frozenset("note tip warning caution important info danger attention".split())
+# Notes named by their kind ("{{< warning >}}" is a warning), and those given it as an
+# argument ("{{% notice warning %}}", "{{< callout type="info" >}}")
+_NAMED_KINDS = frozenset(["note", "tip", "warning", "caution", "important", "info", "danger"])
+_NOTES = _NAMED_KINDS | {"notice", "hint", "alert", "callout", "admonition", "details", "expand"}
 _TABS = frozenset(["tab", "tabs"])
 _KEYS = frozenset(["kbd", "key", "keys", "button"])
 _REFERENCES = frozenset(["ref", "relref"])
@@ -71,7 +69,7 @@ def inline_shortcodes(line: str) -> str:
         name = tag.group("name").lower()
         if tag.group("closing"):
             return ""
-        named, positional = _arguments(tag.group("rest"))
+        _, positional = _arguments(tag.group("rest"))
         values = [value for value, _ in positional]
         if name in _REFERENCES and values:
             return values[0]
