@@ -218,9 +218,10 @@ def names_elsewhere(names: set[str], passage: Passage) -> bool:
 
 def codes_elsewhere(question: str, passage: Passage) -> bool:
     """The question names a model, a size or a grade by a code ("the h100 partition", "an
-    A2 poster") that ``passage``'s page lacks while it lists others of its shape ("A100";
-    "A0", "A1", "A3"): its tables are about the siblings. (A code of no shape the page
-    uses — "sev2" where the page says "Severity 2" — says nothing.)"""
+    A2 poster", "status code 0x35") that ``passage``'s page lacks while it lists others of its
+    shape ("A100"; "A0", "A1", "A3"; "0x10", "0x41"): its tables are about the siblings.
+    (A code of no shape the page uses — "sev2" where the page says "Severity 2" — says
+    nothing.)"""
     asked = {c.lower() for c in _CODE.findall(_WHEN.sub(" ", question))}
     if passage.cross_language or not asked:
         return False
@@ -231,10 +232,14 @@ def codes_elsewhere(question: str, passage: Passage) -> bool:
     )
 
 
-_CODE = re.compile(r"\b[A-Za-z]{1,4}\d{1,4}\b")
+# A model, size or grade code ("A100", "H2", "sev2"), or a hexadecimal status or error code
+# ("0x35": a page of 0x10 … 0x41 lacks it)
+_CODE = re.compile(r"\b(?:0x[0-9a-f]{1,8}|[a-z]{1,4}\d{1,4})\b", re.IGNORECASE)
 
 
 def _shape(code: str) -> tuple[int, int]:
+    if code[:2].lower() == "0x":
+        return -1, len(code)
     letters = len(code.rstrip("0123456789"))
     return letters, len(code) - letters
 

@@ -152,6 +152,12 @@ PARTITIONS = """| Partition | Max walltime |
 | debug | 30 minutes |"""
 
 
+STATUS_CODES = """| Code | Meaning |
+| --- | --- |
+| 0x10 | OK, reporting normally |
+| 0x41 | Movement outside contract hours |"""
+
+
 @pytest.mark.parametrize(
     ("question", "table", "passed"),
     [
@@ -160,6 +166,8 @@ PARTITIONS = """| Partition | Max walltime |
         # a code of no shape the page uses says nothing ("sev2" where it says "Severity 2")
         ("first response for sev2 on scale?", SEVERITY, False),
         ("late checkout fee for room 305 in munich?", HOTELS, False),  # a number is no code
+        ("what does status code 0x35 mean", STATUS_CODES, True),  # 0x10 and 0x41 only
+        ("what does status code 0x41 mean", STATUS_CODES, False),
     ],
 )
 def test_a_code_the_page_lacks_beside_others_of_its_shape_passes_its_tables_over(
