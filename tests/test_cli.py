@@ -36,6 +36,19 @@ def table_text(text: str) -> str:
     return "".join(text.split()).replace("│", "").replace("┃", "")
 
 
+def test_ingest_leaves_out_page_files_without_text_and_does_not_fail(tmp_path):
+    """A Hugo site's section index holds only front matter: said on stderr, exit code 0."""
+    kb = tmp_path / "kb"
+    write(kb, "content/vpn.md", "# VPN\n\nInstall LoopGate and import the profile.\n")
+    write(kb, "content/_index.md", "---\ntitle: IT\nweight: 3\n---\n")
+    result = run("ingest", str(kb), KB_DATA_DIR=str(tmp_path / "data"))
+    assert result.exit_code == 0, result.output
+    assert "added 1 · updated 0 · unchanged 0 · removed 0 · failed 0" in result.stdout
+    assert f"left out (no text in them): 1 file: {kb / 'content' / '_index.md'}" in flat(
+        result.stderr
+    )
+
+
 def test_ingest_prints_a_summary_and_warns_about_bad_files(tmp_path):
     kb = tmp_path / "kb"
     write(kb, "vpn.md", "# VPN\n\nInstall LoopGate and import the profile.\n")

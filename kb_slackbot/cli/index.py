@@ -109,8 +109,17 @@ def ingest(
             f"not read (no reader for these types): {escape(_passed_over(summary.passed_over))}",
             soft_wrap=True,
         )
+    if summary.no_text:  # section indexes, includes, stubs: no failure
+        err.print(f"left out (no text in them): {escape(_some(summary.no_text))}", soft_wrap=True)
     if summary.failed:
         raise typer.Exit(EXIT_FILES_FAILED)
+
+
+def _some(paths: list[str], most: int = 5) -> str:
+    """ "3 files: a.md, b.md, c.md" ("… and 2 more" past ``most``)."""
+    more = f" and {len(paths) - most} more" if len(paths) > most else ""
+    shown = ", ".join(paths[:most]) + more
+    return f"{len(paths)} file{'s' if len(paths) != 1 else ''}: {shown}"
 
 
 def _passed_over(found: Counter[str], most: int = 8) -> str:

@@ -223,15 +223,49 @@ def test_failing_files_do_not_stop_the_rest(kb, services):
     summary = ingest(services, kb)
     assert summary.added == 3
     failed = {path.rsplit("/", 1)[-1]: reason for path, reason in summary.failed}
-    assert set(failed) == {"2-latin1.md", "3-frontmatter.md", "4-damaged.pdf", "5-empty.txt"} | {
-        "6-date.md"
-    }
+    assert set(failed) == {"2-latin1.md", "3-frontmatter.md", "4-damaged.pdf", "6-date.md"}
     assert "UTF-8" in failed["2-latin1.md"]
     assert "front matter" in failed["3-frontmatter.md"]
     assert "unreadable PDF" in failed["4-damaged.pdf"]
-    assert "empty" in failed["5-empty.txt"]
     assert "updated" in failed["6-date.md"]
+    # an empty page file is no failure: left out, and said so (see below)
+    assert [path.rsplit("/", 1)[-1] for path in summary.no_text] == ["5-empty.txt"]
     assert set(stored_docs(services)) == {"1-good.md", "7-good.pdf", "8-good.html"}
+
+
+def test_page_files_without_text_are_left_out_without_failing(kb, services):
+    """A docs site's section index with only front matter (Hugo's "_index.md"), an include
+    of abbreviations (MkDocs), a redirect stub: left out, and no failure. A PDF without text
+    is one (scanned: it needs OCR). A page emptied since it was indexed leaves the index: its
+    text was deleted, and the bot must not quote it."""
+    write(kb, "content/vpn.md", "# VPN\n\nInstall LoopGate and import the profile.\n")
+    write(kb, "content/_index.md", "---\ntitle: Handbook\nweight: 10\n---\n")
+    write(kb, "includes/abbreviations.md", "*[SLO]: Service level objective\n")
+    write(
+        kb, "old.html", '<html><head><meta http-equiv="refresh" content="0; url=new"></head></html>'
+    )
+    make_pdf(kb / "scan.pdf", [[]])
+    write(kb, "content/wifi.md", "# Wi-Fi\n\nConnect to NW-Staff.\n")
+
+    first = ingest(services, kb)
+    assert first.added == 2
+    assert sorted(path.rsplit("/", 1)[-1] for path in first.no_text) == [
+        "_index.md",
+        "abbreviations.md",
+        "old.html",
+    ]
+    assert [path.rsplit("/", 1)[-1] for path, _ in first.failed] == ["scan.pdf"]
+
+    assert set(stored_docs(services)) == {"content/vpn.md", "content/wifi.md"}
+    searcher = searcher_for(services)
+    assert any(h.chunk.doc_id == "content/wifi.md" for h in all_hits(searcher, "NW-Staff wifi"))
+    write(kb, "content/wifi.md", "---\ntitle: Wi-Fi\n---\n")  # its text deleted
+    again = ingest(services, kb)
+    assert (again.removed, again.failed[0][0].endswith("scan.pdf")) == (1, True)
+    assert any(path.endswith("wifi.md") for path in again.no_text)
+    assert set(stored_docs(services)) == {"content/vpn.md"}
+    assert not any(h.chunk.doc_id == "content/wifi.md" for h in all_hits(searcher, "NW-Staff"))
+    assert ingest(services, kb).removed == 0  # gone once
 
 
 def test_hidden_and_unsupported_files_are_skipped(kb, services):

@@ -12,7 +12,7 @@ from ..documents import PAGE
 from ..index import ChunkIndex, DocumentVersion, live_hashes
 from ..injection import find_instructions
 from ..keyword_store import KeywordStore
-from ..loaders import LoadError, SourceFile, load_document, read_source
+from ..loaders import LoadError, NoText, SourceFile, load_document, read_source
 from .chunks import chunk_in_parts
 from .cleanup import prune, repair
 from .run_types import IngestOptions, IngestSummary, ProgressCallback, within_file
@@ -110,6 +110,7 @@ class _Run:
     writer: DocumentWriter
     seen: set[str] = field(default_factory=set)
     pending: list[Pending] = field(default_factory=list)  # waiting to be embedded together
+    emptied: list[str] = field(default_factory=list)  # indexed pages whose file now has no text
 
 
 class Ingester:
@@ -194,6 +195,11 @@ class Ingester:
                 run.options.overlap_tokens,
                 flagged=bool(planted),
             )
+        except NoText:
+            run.summary.no_text.append(str(source.path))
+            if previous is not None:  # its text was deleted: so is what the index held of it
+                run.emptied.append(doc_id)
+            return
         except LoadError as exc:
             run.summary.fail(source, str(exc))
             return
@@ -241,6 +247,10 @@ class Ingester:
             run.summary.updated += 1
 
     def _finish(self, run: _Run, paths: list[Path]) -> None:
+        for doc_id in run.emptied:
+            self.index.delete_versions(doc_id)
+            run.live.pop(doc_id, None)
+            run.summary.removed += 1
         if run.options.prune:
             run.summary.removed += prune(self.index, run.versions, paths, run.seen, run.live)
         if self.store is not None:

@@ -37,6 +37,8 @@ class IngestSummary:
     chunks: int = 0
     written: list[str] = field(default_factory=list)  # doc ids of the pages added or updated
     failed: list[tuple[str, str]] = field(default_factory=list)
+    # Page files that hold no text (loaders.NoText): left out, no failure
+    no_text: list[str] = field(default_factory=list)
     # Pages with text addressed to an assistant: (file, first such sentence).
     flagged: list[tuple[str, str]] = field(default_factory=list)
     # Files in the folders of a type no loader reads, by extension (".png": 30)
@@ -62,6 +64,7 @@ class IngestSummary:
             unchanged=self.unchanged,
             removed=self.removed,
             failed=len(self.failed),
+            no_text=len(self.no_text),
             flagged=len(self.flagged),
             chunks=self.chunks,
             passed_over=sum(self.passed_over.values()),

@@ -26,7 +26,7 @@ from .rst import load_rst
 from .rtf import load_rtf
 from .sheets import load_xlsx
 from .slides import load_pptx
-from .source import LoadError, SourceFile, read_source
+from .source import LoadError, NoText, SourceFile, read_source
 from .textile import load_textile
 from .web_archive import load_web_archive
 
@@ -34,6 +34,7 @@ __all__ = [
     "CONVERT_FIRST",
     "SUPPORTED_SUFFIXES",
     "LoadError",
+    "NoText",
     "SourceFile",
     "load_document",
     "read_source",
@@ -83,6 +84,10 @@ _LOADERS: dict[str, Callable[[SourceFile, bytes], Document]] = {
     ".mhtml": load_web_archive,
 }
 SUPPORTED_SUFFIXES = set(_LOADERS)
+# Pages written as text or markup, where a file without text is a section index, an include or
+# a stub (see NoText)
+_MARKUP_PAGES = {".md", ".markdown", ".mdx", ".rst", ".adoc", ".asciidoc", ".textile", ".org"}
+_TEXT_PAGES = frozenset(_MARKUP_PAGES | {".txt", ".html", ".htm"})
 
 
 def load_document(source: SourceFile, raw: bytes | None = None) -> Document:
@@ -96,9 +101,12 @@ def load_document(source: SourceFile, raw: bytes | None = None) -> Document:
         raise LoadError(f"unsupported file type {source.path.suffix!r}")
     if raw is None:
         raw = read_source(source)
+    # A page written as text that holds none is left out (NoText); a document (a PDF, a Word
+    # file, a workbook) without text is a fault to fix: scanned, or exported wrong.
+    nothing = NoText if suffix in _TEXT_PAGES else LoadError
     if not raw.strip():
-        raise LoadError("file is empty")
+        raise nothing("file is empty")
     document = loader(source, raw)
     if not any(block.text.strip() for block in document.blocks):
-        raise LoadError("no readable text in file")
+        raise nothing("no readable text in file")
     return document

@@ -18,6 +18,13 @@ class LoadError(Exception):
     """A file that cannot be ingested; the message says why, for a person."""
 
 
+class NoText(LoadError):
+    """A page file that holds no text, and that is no fault: a docs site's section index with
+    only front matter (Hugo's "_index.md"), an include of abbreviations, a redirect stub, an
+    empty file. Ingest leaves it out and says so, without failing the run; a page indexed
+    before whose file has no text now leaves the index (its text was deleted)."""
+
+
 @dataclass(frozen=True)
 class SourceFile:
     path: Path
