@@ -33,6 +33,11 @@ Open the app.
 
 {{< figure src="/img/map.png" caption="Map" >}}
 
+Restart it:
+{{< highlight bash >}}
+sudo systemctl restart vpnd
+{{< /highlight >}}
+
 See [the VPN page]({{< ref "it/vpn.md" >}}) and press {{< kbd "Ctrl" "C" >}}.
 
 ```go-html-template
@@ -43,8 +48,8 @@ See [the VPN page]({{< ref "it/vpn.md" >}}) and press {{< kbd "Ctrl" "C" >}}.
 
 def test_hugo_shortcodes_read_as_the_rendered_page(tmp_path):
     """A note's tag reads as its title (or its kind) over its text, a tab's label heads its
-    text, a figure is no text, a page reference is the path it names, a key its keys; a
-    shortcode in a code block is code. Line numbers stay the file's."""
+    text, a figure is no text, a highlighted block is code, a page reference is the path it
+    names, a key its keys; a shortcode in a code block is code. Line numbers stay the file's."""
     path = write(tmp_path, "customs.md", PAGE)
     document = load_document(SourceFile(path, "customs.md", "public", None))
     blocks = [(b.headings, b.text, b.start_line) for b in document.blocks]
@@ -60,8 +65,10 @@ def test_hugo_shortcodes_read_as_the_rendered_page(tmp_path):
         ((), "Info:\nAsk compliance first.", 13),
         (("Linux",), "Run `vpnctl up` as root.", 19),
         (("macOS",), "Open the app.", 22),
-        ((), "See [the VPN page](it/vpn.md) and press `Ctrl+C`.", 28),
-        ((), "```go-html-template\n{{< notice note >}}\n```", 30),
+        ((), "Restart it:", 28),
+        ((), "```bash\nsudo systemctl restart vpnd\n```", 29),
+        ((), "See [the VPN page](it/vpn.md) and press `Ctrl+C`.", 33),
+        ((), "```go-html-template\n{{< notice note >}}\n```", 35),
     ]
 
 

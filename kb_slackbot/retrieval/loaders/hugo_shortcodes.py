@@ -6,7 +6,8 @@ warning "Weekends and public holidays" >}} Outside office hours …"). Each them
 differently (Learn/Relearn "notice", Book "hint", Docsy "alert", Hextra "callout", others
 "admonition", "tip", "warning"…): a note's tag reads as its title, or its kind ("Warning:"),
 over its text, as a GitBook hint's does (markdown_sections.template_tag). A tab's label heads
-what it holds and its end ends it. Any other shortcode alone on its line (a figure, a video,
+what it holds and its end ends it; "{{< highlight bash >}}" … "{{< /highlight >}}" is a code
+block. Any other shortcode alone on its line (a figure, a video,
 an include) is no text; inside a line, a page reference ("{{< ref "vpn.md" >}}") is the path
 it names, a key ("{{< kbd "Ctrl+C" >}}") its keys, any other shortcode no text.
 """
@@ -29,6 +30,8 @@ _ARGUMENT = re.compile(r"""(?:(?P<key>\w+)\s*=\s*)?(?P<value>"[^"]*"|'[^']*'|`[^
 _NAMED_KINDS = frozenset(["note", "tip", "warning", "caution", "important", "info", "danger"])
 _NOTES = _NAMED_KINDS | {"notice", "hint", "alert", "callout", "admonition", "details", "expand"}
 _TABS = frozenset(["tab", "tabs"])
+_CODE = frozenset(["highlight", "code"])
+_LANGUAGE = re.compile(r"[\w+#.-]+")
 _KEYS = frozenset(["kbd", "key", "keys", "button"])
 _REFERENCES = frozenset(["ref", "relref"])
 
@@ -40,8 +43,12 @@ def shortcode_line(line: str) -> str | None:
         return None
     name = tag.group("name").lower()
     if tag.group("closing"):
-        return heading_mark(PSEUDO_LEVEL) if name in _TABS else ""
+        return "```" if name in _CODE else heading_mark(PSEUDO_LEVEL) if name in _TABS else ""
     named, positional = _arguments(tag.group("rest"))
+    if name in _CODE:  # "{{< highlight bash >}}" … "{{< /highlight >}}": a code block
+        language = named.get("lang") or named.get("language") or named.get("type")
+        language = language or next((value for value, _ in positional), "")
+        return "```" + (language if _LANGUAGE.fullmatch(language) else "")
     if name in _NOTES:
         bare = [value for value, quoted in positional if not quoted]
         kind = named.get("style") or named.get("type") or named.get("kind")
