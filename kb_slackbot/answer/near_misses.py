@@ -2,7 +2,8 @@
 
 A page about Q3 does not answer a question about Q2; the 2026 dates do not answer a question
 about 2027; a question that asks for a phone number, an identifier, an email or a web address
-is only answered by one. The answer service reads these after the reader has chosen.
+is only answered by one; the macOS steps do not answer a question about a Chromebook. The
+answer service reads these after the reader has chosen.
 """
 
 from __future__ import annotations
@@ -81,3 +82,36 @@ def about_another_year(question: str, answer: str) -> bool:
     asked = set(_YEAR.findall(question))
     named = set(_YEAR.findall(answer))
     return bool(asked) and bool(named) and not asked & named
+
+
+# The platforms a how-to is written for, by family (a phone's, a laptop's operating system).
+# "mac" is no Mac in "MAC address".
+_PLATFORMS = {
+    family: re.compile(rf"\b(?:{spellings})\b", re.IGNORECASE)
+    for family, spellings in {
+        "windows": r"windows|win ?1[01]",
+        "macos": r"mac ?os(?: ?x)?|os ?x|macbook\w*|imac|mac(?!\W*(?:address|adress|adresse))",
+        "linux": r"linux|ubuntu|debian|fedora|rhel|red ?hat|centos",
+        "chromeos": r"chromebook\w*|chrome ?os",
+        "android": r"android",
+        "ios": r"ios|iphone\w*|ipad(?:os)?",
+    }.items()
+}
+
+
+def platforms(text: str) -> set[str]:
+    """The platform families ``text`` names ("my ubuntu laptop" → linux)."""
+    return {family for family, named in _PLATFORMS.items() if named.search(text)}
+
+
+def about_another_platform(question: str, answer: str, headings: list[str]) -> bool:
+    """The question asks about one platform and the answer is the section for another: the
+    Linux steps do not answer "how do I get eduroam on my chromebook?". The answer's headings
+    (where a page parts its steps by platform, "VPN › macOS") name another platform, and
+    neither they nor the answer name the asked one. The public sets' passages have no section
+    headings: a rule, not a fit."""
+    asked = platforms(question)
+    if not asked:
+        return False
+    shown = platforms(" ".join(headings))
+    return bool(shown) and not asked & shown and not asked & platforms(answer)

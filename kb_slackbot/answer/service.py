@@ -38,7 +38,12 @@ from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .messages import message
 from .models import AnswerResult, Asker, Turn
-from .near_misses import about_another_year, codes_found, lacks_identifier
+from .near_misses import (
+    about_another_platform,
+    about_another_year,
+    codes_found,
+    lacks_identifier,
+)
 from .passages import reader_passages
 from .querylog import QueryLog
 from .question import check_question
@@ -281,7 +286,12 @@ class AnswerService:
         )
         if verdict.answerable:
             shown = _shown(reading, results)
-            if about_another_year(question, shown) or lacks_identifier(question, shown):
+            headings = [pick.heading for pick in reading.picks]
+            if (
+                about_another_year(question, shown)
+                or lacks_identifier(question, shown)
+                or about_another_platform(question, reading.text(), headings)
+            ):
                 return replace(verdict, answerable=False)  # a near miss, whatever the evidence
         return verdict
 

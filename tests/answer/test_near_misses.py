@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from kb_slackbot.answer.near_misses import about_another_year, codes_found, lacks_identifier
+from kb_slackbot.answer.near_misses import (
+    about_another_platform,
+    about_another_year,
+    codes_found,
+    lacks_identifier,
+    platforms,
+)
 
 
 def test_codes_found_is_the_share_of_the_questions_numbers_and_codes_on_the_page():
@@ -50,3 +56,23 @@ def test_a_question_for_a_phone_number_or_an_identifier_needs_one_in_the_answer(
     assert not lacks_identifier("got a sketchy email, where do i report it?", "Use Report.")
     assert not lacks_identifier("how many vacation days do I get?", "28 days.")
     assert not lacks_identifier("Wann wurde das Telefon erfunden?", "Im Jahr 1876.")
+
+
+def test_platforms_are_named_by_family():
+    assert platforms("how do i get the vpn working on my ubuntu laptop") == {"linux"}
+    assert platforms("vpn on my MacBook Air?") == {"macos"}
+    assert platforms("register your laptop's MAC address first") == set()  # no Mac
+    assert platforms("Wi-Fi › Windows 11 and iPhone") == {"windows", "ios"}
+
+
+def test_another_platforms_steps_are_a_near_miss():
+    chromebook = "how do i get eduroam working on my chromebook"
+    assert about_another_platform(chromebook, "1. Run nmcli …", ["Eduroam › Linux"])
+    # the section for the asked platform, or steps for every platform, are no near miss
+    assert not about_another_platform("vpn on my mac?", "1. Open App Shelf", ["VPN › macOS"])
+    assert not about_another_platform(chromebook, "1. Open Settings › Network", ["Eduroam"])
+    # … nor an answer that speaks of the asked platform itself
+    assert not about_another_platform(
+        "vpn on my iphone?", "Phones (iPhone, Android) need no VPN.", ["VPN › Linux"]
+    )
+    assert not about_another_platform("how do i set up the vpn", "1. x", ["VPN › Linux"])

@@ -43,6 +43,19 @@ def test_extractive_answer_quotes_the_pages_verbatim(sample_services):
     assert answer_words <= page_words  # nothing invented
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["How do I set up the VPN on my Chromebook?", "How do I set up the VPN on my iPhone?"],
+)
+def test_another_platforms_steps_never_answer_a_how_to(sample_services, question):
+    """The VPN page has steps for macOS, Windows and Linux only: a question about a
+    Chromebook or an iPhone is not answered with one of them."""
+    result = _service(sample_services).answer(question)
+    assert result.status == "not_found" or not re.search(
+        r"\*(?:macOS|Windows|Linux)\*", result.answer
+    ), result.answer
+
+
 def test_unanswerable_question_says_not_found_without_a_model(sample_services):
     result = _service(sample_services).answer("who won the company hackathon in 2019?")
     assert result.status == "not_found"
