@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kb_slackbot.retrieval.loaders import SourceFile, load_document
 from kb_slackbot.retrieval.loaders.hugo_shortcodes import inline_shortcodes, shortcode_line
+from kb_slackbot.retrieval.loaders.pseudo_headings import PSEUDO_LEVEL, heading_mark
 from tests.retrieval.helpers import write
 
 PAGE = """# Customs
@@ -77,6 +78,12 @@ def test_a_note_is_named_by_its_kind_when_it_has_no_title():
     assert shortcode_line("{{< warning >}}") == "Warning:"
     assert shortcode_line('{{< details "Why two checks?" >}}') == "Why two checks?"
     assert shortcode_line("{{< youtube id=abc123 />}}") == ""
+
+
+def test_the_end_of_a_docsy_tabpane_ends_its_last_tab():
+    assert shortcode_line("{{< tabpane text=true >}}") == ""
+    assert shortcode_line('{{% tab header="Staging" %}}') == heading_mark(PSEUDO_LEVEL, "Staging")
+    assert shortcode_line("{{< /tabpane >}}") == heading_mark(PSEUDO_LEVEL)
 
 
 def test_text_that_only_looks_like_a_shortcode_stays():

@@ -29,7 +29,7 @@ _ARGUMENT = re.compile(r"""(?:(?P<key>\w+)\s*=\s*)?(?P<value>"[^"]*"|'[^']*'|`[^
 # argument ("{{% notice warning %}}", "{{< callout type="info" >}}")
 _NAMED_KINDS = frozenset(["note", "tip", "warning", "caution", "important", "info", "danger"])
 _NOTES = _NAMED_KINDS | {"notice", "hint", "alert", "callout", "admonition", "details", "expand"}
-_TABS = frozenset(["tab", "tabs"])
+_TABS = frozenset(["tab", "tabs", "tabpane"])  # (Docsy's tabs are a "tabpane")
 _CODE = frozenset(["highlight", "code"])
 _LANGUAGE = re.compile(r"[\w+#.-]+")
 _KEYS = frozenset(["kbd", "key", "keys", "button"])
