@@ -21,7 +21,7 @@ from ..documents import Block
 from ..tokens import visible
 from .html_bold import all_bold, set_in_bold
 from .html_lists import has_structure, item_blocks, item_mark
-from .html_nodes import ancestors, fenced_code, inline_text, next_text, within
+from .html_nodes import INLINE_CODE, ancestors, fenced_code, inline_text, next_text, within
 from .html_tables import markdown_table, own_rows
 from .paragraphs import PARAGRAPH_BREAK
 from .pseudo_headings import PSEUDO_LEVEL, faq_question, is_label, plain_question, step_heading
@@ -153,7 +153,7 @@ class _Walk:
         if pseudo:
             self._set_heading(PSEUDO_LEVEL, pseudo)
             return
-        if node.css_first(_INLINE_CODE) is not None:  # (headings are shown plain)
+        if node.css_first(", ".join(INLINE_CODE)) is not None:  # (headings are shown plain)
             text = _node_text(node, code=True) or text
         if node.tag == "li":
             if has_structure(node):  # a sub-list or a command: Markdown's blocks
@@ -255,9 +255,6 @@ def _is_contents(listing: Node) -> bool:
             if nested is None or not _is_contents(nested):
                 return False
     return True
-
-
-_INLINE_CODE = "code, kbd, samp, tt"
 
 
 def _node_text(node: Node, code: bool = False) -> str:

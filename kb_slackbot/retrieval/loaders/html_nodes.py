@@ -79,7 +79,7 @@ def inline_text(node: Node, code: bool = False) -> str:
                 parts.append(child.text(deep=False) or "")
             elif child.tag == "br":
                 parts.append(" ")
-            elif code and child.tag in _CODE:
+            elif code and child.tag in INLINE_CODE:
                 parts.append(code_span(inline_text(child)))
             elif child.tag in _BLOCK:
                 parts.append(" ")
@@ -93,7 +93,7 @@ def inline_text(node: Node, code: bool = False) -> str:
 
 
 # Inline elements that set code, a key or a program's output apart.
-_CODE = frozenset(["code", "kbd", "samp", "tt"])
+INLINE_CODE = ("code", "kbd", "samp", "tt")
 
 
 def code_span(text: str) -> str:

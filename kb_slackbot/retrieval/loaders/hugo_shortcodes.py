@@ -7,9 +7,9 @@ differently (Learn/Relearn "notice", Book "hint", Docsy "alert", Hextra "callout
 "admonition", "tip", "warning"…): a note's tag reads as its title, or its kind ("Warning:"),
 over its text, as a GitBook hint's does (markdown_sections.template_tag). A tab's label heads
 what it holds and its end ends it; "{{< highlight bash >}}" … "{{< /highlight >}}" is a code
-block. Any other shortcode alone on its line (a figure, a video,
-an include) is no text; inside a line, a page reference ("{{< ref "vpn.md" >}}") is the path
-it names, a key ("{{< kbd "Ctrl+C" >}}") its keys, any other shortcode no text.
+block. Any other shortcode alone on its line (a figure, a video, an include) is no text;
+inside a line, a page reference ("{{< ref "vpn.md" >}}") is the path it names, a key
+("{{< kbd "Ctrl+C" >}}") its keys, any other shortcode no text.
 """
 
 from __future__ import annotations

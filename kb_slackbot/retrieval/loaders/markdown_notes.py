@@ -61,7 +61,7 @@ def admonitions(lines: list[str]) -> list[str]:
             title = note_title(colons.group("kind"), colons.group("t1") or colons.group("t2"))
             closing = not title
             out.append(heading_mark(PSEUDO_LEVEL) if closing and colons_ask else title)
-            colons_ask = title.endswith("?") if not closing else False
+            colons_ask = not closing and title.endswith("?")
         elif alert:
             out.append(alert.group(1) + note_title(alert.group("kind"), alert.group("title")))
         else:
