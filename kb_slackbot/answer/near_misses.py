@@ -85,12 +85,16 @@ def about_another_year(question: str, answer: str) -> bool:
 
 
 # The platforms a how-to is written for, by family (a phone's, a laptop's operating system).
-# "mac" is no Mac in "MAC address".
+# A MAC address ("MAC-Adresse", "endereço MAC", "dirección MAC", "adresse MAC") is no Mac.
+_MAC_ADDRESS = re.compile(
+    r"\bmac\W*(?:address|adress|adresse)\b|\b(?:endere[çc]o|direcci[óo]n|adresse)\s+mac\b",
+    re.IGNORECASE,
+)
 _PLATFORMS = {
     family: re.compile(rf"\b(?:{spellings})\b", re.IGNORECASE)
     for family, spellings in {
         "windows": r"windows|win ?1[01]",
-        "macos": r"mac ?os(?: ?x)?|os ?x|macbook\w*|imac|mac(?!\W*(?:address|adress|adresse))",
+        "macos": r"mac ?os(?: ?x)?|os ?x|macbook\w*|imac|mac",
         "linux": r"linux|ubuntu|debian|fedora|rhel|red ?hat|centos",
         "chromeos": r"chromebook\w*|chrome ?os",
         "android": r"android",
@@ -101,6 +105,7 @@ _PLATFORMS = {
 
 def platforms(text: str) -> set[str]:
     """The platform families ``text`` names ("my ubuntu laptop" → linux)."""
+    text = _MAC_ADDRESS.sub(" ", text)
     return {family for family, named in _PLATFORMS.items() if named.search(text)}
 
 

@@ -62,6 +62,8 @@ def test_platforms_are_named_by_family():
     assert platforms("how do i get the vpn working on my ubuntu laptop") == {"linux"}
     assert platforms("vpn on my MacBook Air?") == {"macos"}
     assert platforms("register your laptop's MAC address first") == set()  # no Mac
+    assert platforms("onde vejo o endereço MAC da impressora?") == set()
+    assert platforms("Wo finde ich die MAC-Adresse unter Windows?") == {"windows"}
     assert platforms("Wi-Fi › Windows 11 and iPhone") == {"windows", "ios"}
 
 
