@@ -76,7 +76,7 @@ def test_a_sphinx_page_is_read_with_its_roles_and_directives(tmp_path):
         ((), "Deploys go out through shipit. See the rollback guide and canary."),
         ((), "Note: Deploy freezes apply on Fridays after 15:00."),
         (("Steps",), "1. Build the image:"),
-        (("Steps",), "```\nshipit build --service api\n```"),  # the step's command, as code
+        (("Steps",), "```bash\nshipit build --service api\n```"),  # the step's command, as code
         (("Steps",), "2. Roll it out with shipit deploy."),
         (("Steps",), "New in version 2.3: Canary deploys are the default in shipit."),
         (
@@ -105,3 +105,25 @@ def test_a_binary_rst_file_says_so(tmp_path):
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     with pytest.raises(LoadError, match="binary"):
         load(path)
+
+
+def test_a_heading_right_after_the_title_stays_a_heading(tmp_path):
+    """A toctree (silent) or a contents box between the title and the first sub-heading
+    leaves that heading a section's, as Sphinx shows it: docutils made it the page's
+    subtitle (read as text), and its contents box linked each heading back to it (its text
+    lost). An "only" block's build tag is no label."""
+    page = (
+        "Deploys\n=======\n\n"
+        ".. toctree::\n   :maxdepth: 2\n\n   rollback\n\n"
+        ".. contents:: On this page\n   :local:\n\n"
+        "Rollback\n--------\n\nRoll back with the CLI.\n\n"
+        ".. only:: internal\n\n   Ask #deploys first.\n"
+    )
+    document = load_document(
+        SourceFile(write(tmp_path, "deploys.rst", page), "deploys.rst", "p", None)
+    )
+    assert document.title == "Deploys"
+    assert [(b.headings, b.text) for b in document.blocks] == [
+        (("Rollback",), "Roll back with the CLI."),
+        (("Rollback",), "Ask #deploys first."),
+    ]

@@ -104,6 +104,7 @@ _CONTENT_DIRECTIVES = [
 # Directives that add nothing to read: tables of contents, index entries, build settings.
 _SILENT_DIRECTIVES = [
     "toctree",
+    "contents",  # docutils' own would also link every heading back to it, hiding its text
     "index",
     "highlight",
     "tabularcolumns",
@@ -163,7 +164,7 @@ class _Content(Directive):
             lead = f"{_VERSION_NOTES[self.name]} {label}:" + (" " if said else "")
             container += nodes.paragraph("", lead, *said)
             container += messages
-        elif label:
+        elif label and self.name != "only":  # (only's argument is a build tag: no label)
             container += nodes.paragraph("", "", nodes.strong(text=" ".join(label.split())))
         self.state.nested_parse(self.content, self.content_offset, container)
         return [container]
@@ -202,5 +203,14 @@ def load_rst(source: SourceFile, raw: bytes) -> Document:
     text = decode_text(raw)
     with unreadable("reStructuredText page"):
         parts = publish_parts(text, writer="html5", settings_overrides=_SETTINGS)
-    html = f"<html><body>{parts['html_body']}</body></html>"
+    # docutils makes a page's first heading its title and, when a sub-heading follows it with
+    # nothing between (a toctree, which is silent, or a contents box), that one its subtitle;
+    # Sphinx keeps it the section heading it is.
+    body = _SUBTITLE.sub(r"<h2>\1</h2>", parts["html_body"], count=1)
+    body = _CODE_CLASS.sub(r'<pre class="language-\1">', body)  # a code block's language
+    html = f"<html><body>{body}</body></html>"
     return html_document(source, html, title=parts["title"])
+
+
+_SUBTITLE = re.compile(r'<p class="subtitle"[^>]*>(.*?)</p>', re.S)
+_CODE_CLASS = re.compile(r'<pre class="code ([\w+#-]+) literal-block">')
