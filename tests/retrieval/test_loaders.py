@@ -1693,11 +1693,28 @@ def test_front_matter_url_is_escaped_so_it_cannot_break_a_slack_link(tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("front_matter", "base_url", "expected"),
+    [
+        ("url: /help/printing/", BASE, "https://docs.example.com/kb/help/printing/"),  # Hugo
+        ("permalink: /it/vpn-setup/", BASE, "https://docs.example.com/kb/it/vpn-setup/"),
+        ("url: /help/printing/", None, None),  # no site to place it on: the file's address
+    ],
+)
+def test_a_front_matter_path_is_the_pages_address_on_the_site(
+    tmp_path, front_matter, base_url, expected
+):
+    """Hugo's "url" and Jekyll's "permalink" give a path on the site: under the base URL,
+    the page's address; without one, the page keeps the address of its file. Before, such a
+    page was refused as having no usable link."""
+    path = write(tmp_path, "printing.md", f"---\n{front_matter}\n---\nUse badge release.\n")
+    assert load(path, base_url=base_url).url == (expected or path.resolve().as_uri())
+
+
+@pytest.mark.parametrize(
     ("url", "reason"),
     [
         ("javascript:alert(1)", "only http and https links are allowed, not 'javascript'"),
         ("ftp://files.example/a", "only http and https links are allowed, not 'ftp'"),
-        ("/relative/page", "only http and https links are allowed, not 'none'"),
         ('"https://docs.example/a\\u0007b"', "it contains control characters"),
         ("https://", "it has no host name"),
     ],

@@ -49,11 +49,23 @@ def _fields_as_written(post: frontmatter.Post, text: str) -> object:
     return post.handler.load(fm)
 
 
-def front_matter_url(value: object) -> str:
+def front_matter_url(meta: dict, base_url: str | None) -> str | None:
+    """The page's address its front matter gives: ``url`` as a web link, or as a path on the
+    site ("/help/printing/", as Hugo writes it; Jekyll's ``permalink``) under ``base_url``
+    (None without one: the page keeps the address derived from its file). A link of another
+    kind ("javascript:…") is refused."""
+    key = "url" if meta.get("url") else "permalink" if meta.get("permalink") else None
+    if key is None:
+        return None
+    value = str(meta[key]).strip()
+    if value.startswith("/") and not value.startswith("//"):
+        if not base_url:
+            return None
+        value = base_url.rstrip("/") + value
     try:
-        return checked_url(str(value))
+        return checked_url(value)
     except ValueError as exc:
-        raise LoadError(f"front matter 'url' is not a usable link ({exc}): {value!r}") from None
+        raise LoadError(f"front matter {key!r} is not a usable link ({exc}): {value!r}") from None
 
 
 def parse_date(value: object, field: str) -> date:

@@ -70,7 +70,7 @@ def load_markdown(source: SourceFile, raw: bytes) -> Document:
         doc_id=source.rel_path,
         title=title,
         # A verified answer links its Slack message, or nothing (never a path on this host).
-        url=front_matter_url(meta["url"]) if meta.get("url") else _default_url(source),
+        url=front_matter_url(meta, source.base_url) or _default_url(source),
         updated=(
             parse_date(updated, "updated")
             if updated
