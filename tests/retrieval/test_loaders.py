@@ -595,13 +595,14 @@ def test_a_steps_headings_are_its_numbered_items_in_the_section_above(tmp_path, 
 
 
 def test_an_mdx_page_reads_its_tabs_under_their_labels(tmp_path):
-    """Docusaurus MDX: module lines and component tags are no text; a tab's label heads what
-    it holds, and the tab's end ends it. Prose that starts with "export" stays. A Notion
-    export's file name loses its id in the title."""
+    """Docusaurus MDX: module lines, component tags and comments ("{/* … */}") are no text;
+    a tab's label heads what it holds, and the tab's end ends it. Prose that starts with
+    "export" stays. A Notion export's file name loses its id in the title."""
     path = write(
         tmp_path,
         "Install the CLI 8c1f4e2a9b3d4c6e8f0a1b2c3d4e5f60.mdx",
-        "import Tabs from '@theme/Tabs';\nexport const meta = {};\n\nInstall the CLI.\n\n"
+        "import Tabs from '@theme/Tabs';\nexport const meta = {};\n\n{/* TODO: v2 */}\n\n"
+        "{/* two\nlines */}\n\nInstall the CLI.\n\n"
         '<Tabs>\n  <TabItem value="mac" label="macOS" default>\n\nRun `brew install acme`.\n\n'
         '  </TabItem>\n  <TabItem value="win" label="Windows">\n\nRun `winget install acme`.\n\n'
         "  </TabItem>\n</Tabs>\n\nexport your settings with `acme export`.\n",

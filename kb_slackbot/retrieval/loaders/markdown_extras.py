@@ -212,14 +212,19 @@ _ATTRIBUTES_END = re.compile(r"(?<=\S)\s+\{:?\s*[.#][\w-]+(?:\s+[.#][\w-]+)*\s*\
 
 
 def _comments(lines: list[str]) -> list[str]:
-    """HTML comments ("<!-- … -->") and Obsidian's ("%% … %%") blanked, also across lines,
-    outside code."""
-    for opening, closing, pattern in (("<!--", "-->", _COMMENT), ("%%", "%%", _WIKI_COMMENT)):
+    """HTML comments ("<!-- … -->"), Obsidian's ("%% … %%") and MDX's ("{/* … */}") blanked,
+    also across lines, outside code."""
+    for opening, closing, pattern in (
+        ("<!--", "-->", _COMMENT),
+        ("%%", "%%", _WIKI_COMMENT),
+        ("{/*", "*/}", _MDX_COMMENT),
+    ):
         lines = _blanked(lines, opening, closing, pattern)
     return lines
 
 
 _WIKI_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+_MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 
 
 def _blanked(lines: list[str], opening: str, closing: str, pattern: re.Pattern) -> list[str]:
