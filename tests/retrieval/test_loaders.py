@@ -1835,6 +1835,18 @@ def test_a_boxed_question_heads_only_its_box_and_contents_macros_are_no_text(tmp
     ]
 
 
+def test_an_azure_devops_diagram_is_code_not_a_note(tmp_path):
+    path = write(
+        tmp_path,
+        "Release.md",
+        "# Release\n\n::: mermaid\ngraph LR\n  A[Merge] --> B[Prod]\n:::\n\nEvery Tuesday.\n",
+    )
+    assert texts(load(path)) == [
+        "```mermaid\ngraph LR\n  A[Merge] --> B[Prod]\n```",
+        "Every Tuesday.",
+    ]
+
+
 def test_a_wiki_style_note_reads_as_its_app_shows_it(tmp_path):
     """Obsidian (and Logseq, Foam): a wiki link reads as its alias or the page it names, an
     embed and a comment are no text, a callout's title leads it, a highlight is its text, a

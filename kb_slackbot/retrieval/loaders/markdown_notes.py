@@ -36,15 +36,21 @@ def admonitions(lines: list[str]) -> list[str]:
     """An admonition's marker line becomes its title ("Before you start:"), its body the
     paragraph under it (MkDocs' indented body dedented), a closing ":::" blank (or, under a
     title that asks, the end of the section it heads); a GitHub alert keeps its quote, its
-    "[!NOTE]" read as "Note:"."""
+    "[!NOTE]" read as "Note:". Azure DevOps' "::: mermaid" diagram is a code block."""
     out, in_fence, body = [], False, False
     asks, blank = False, None  # the title is a question: it heads the body (a FAQ's does)
     colons_ask = False  # … of a ":::" note, whose closing ":::" then ends the section
+    diagram = False
     for line in lines:
         if FENCE.match(line):
             in_fence = not in_fence
         if in_fence or FENCE.match(line):
             out.append(line)
+            continue
+        if diagram:  # an Azure DevOps diagram ("::: mermaid" … ":::"): code, as a fence holds it
+            closes = bool(_COLONS.match(line)) and not line.strip(": \t")
+            out.append("```" if closes else line)
+            diagram = not closes
             continue
         if body and (line.startswith("    ") or line.startswith("\t") or not line.strip()):
             blank = len(out) if not line.strip() else blank
@@ -57,6 +63,9 @@ def admonitions(lines: list[str]) -> list[str]:
         if mkdocs:
             out.append(note_title(mkdocs.group("kind"), mkdocs.group("title")))
             body, asks, blank = True, out[-1].endswith("?"), None
+        elif colons and colons.group("kind").lower() == "mermaid":
+            out.append("```mermaid")
+            diagram = True
         elif colons:
             title = note_title(colons.group("kind"), colons.group("t1") or colons.group("t2"))
             closing = not title
