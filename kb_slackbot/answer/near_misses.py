@@ -120,3 +120,13 @@ def about_another_platform(question: str, answer: str, headings: list[str]) -> b
         return False
     shown = platforms(" ".join(headings))
     return bool(shown) and not asked & shown and not asked & platforms(answer)
+
+
+def near_miss(question: str, shown: str, answer: str, headings: list[str]) -> bool:
+    """The answer names the wrong thing, whatever the evidence (the rules above): ``shown`` is
+    the answer with its pages' titles and headings, ``headings`` its pieces' sections."""
+    return (
+        about_another_year(question, shown)
+        or lacks_identifier(question, shown)
+        or about_another_platform(question, answer, headings)
+    )

@@ -38,12 +38,7 @@ from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .messages import message
 from .models import AnswerResult, Asker, Turn
-from .near_misses import (
-    about_another_platform,
-    about_another_year,
-    codes_found,
-    lacks_identifier,
-)
+from .near_misses import codes_found, near_miss
 from .passages import reader_passages
 from .querylog import QueryLog
 from .question import check_question
@@ -285,14 +280,9 @@ class AnswerService:
             )
         )
         if verdict.answerable:
-            shown = _shown(reading, results)
             headings = [pick.heading for pick in reading.picks]
-            if (
-                about_another_year(question, shown)
-                or lacks_identifier(question, shown)
-                or about_another_platform(question, reading.text(), headings)
-            ):
-                return replace(verdict, answerable=False)  # a near miss, whatever the evidence
+            if near_miss(question, _shown(reading, results), reading.text(), headings):
+                return replace(verdict, answerable=False)
         return verdict
 
     def _finish(

@@ -258,8 +258,7 @@ def _is_contents(listing: Node) -> bool:
 
 
 def _node_text(node: Node, code: bool = False) -> str:
-    """An element's text; "" when it holds no letter or digit (an icon, an emoji alone). With
-    ``code``, its inline code as code spans (html_nodes.inline_text)."""
+    """An element's text ("" with no letter or digit: an icon); ``code``: inline code as code."""
     if node.tag == "table":
         return markdown_table(node)
     if node.tag == "pre":
