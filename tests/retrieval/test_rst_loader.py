@@ -127,3 +127,21 @@ def test_a_heading_right_after_the_title_stays_a_heading(tmp_path):
         (("Rollback",), "Roll back with the CLI."),
         (("Rollback",), "Ask #deploys first."),
     ]
+
+
+def test_a_sphinx_glossary_reads_each_entry_with_all_its_terms(tmp_path):
+    """An entry may have several terms over one definition; the glossary's options, and a
+    tab's, are no text."""
+    page = (
+        "Glossary\n========\n\n"
+        ".. glossary::\n   :sorted:\n\n"
+        "   RTU\n   Outstation\n      Remote telemetry unit. RTUs report every 15 minutes.\n\n"
+        "   HMI\n      Human–machine interface.\n\n"
+        ".. tab-set::\n\n   .. tab-item:: Linux\n      :sync: linux\n\n      Use the CLI.\n"
+    )
+    document = load_document(SourceFile(write(tmp_path, "glossary.rst", page), "g.rst", "p", None))
+    assert [b.text for b in document.blocks] == [
+        "RTU, Outstation: Remote telemetry unit. RTUs report every 15 minutes.",
+        "HMI: Human–machine interface.",
+        "Use the CLI.",
+    ]

@@ -17,6 +17,7 @@ from docutils import nodes
 from docutils.core import publish_parts
 from docutils.parsers.rst import Directive, directives, roles
 from docutils.parsers.rst.directives.body import CodeBlock
+from docutils.statemachine import StringList
 
 from ..documents import Document
 from .html import html_document
@@ -97,7 +98,6 @@ _CONTENT_DIRECTIVES = [
     "tab-item",
     "dropdown",
     "card",
-    "glossary",
     "centered",
     "hlist",
 ]
@@ -135,6 +135,9 @@ class _AnyOptions(dict):
     def __missing__(self, key):
         return directives.unchanged
 
+    def __bool__(self):  # docutils reads a directive's options only when its spec is truthy
+        return True
+
 
 # As Sphinx says a version note: "New in version 2.3: Canary deploys are the default."
 _VERSION_NOTES = {
@@ -170,6 +173,26 @@ class _Content(Directive):
         return [container]
 
 
+class _Glossary(Directive):
+    """Sphinx's glossary: a definition list whose entry may have several terms, one per line
+    ("RTU" and "Outstation" over one definition), read as one term "RTU, Outstation". Its
+    options (":sorted:") are no text."""
+
+    has_content = True
+    option_spec = _AnyOptions()
+
+    def run(self):
+        lines: list[str] = []
+        for line in self.content:
+            if line[:1].strip() and lines and lines[-1][:1].strip():
+                lines[-1] = f"{lines[-1]}, {line.strip()}"  # another term of the same entry
+            else:
+                lines.append(line)
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines), self.content_offset, container)
+        return [container]
+
+
 class _Silent(Directive):
     optional_arguments = 1
     final_argument_whitespace = True
@@ -194,6 +217,7 @@ for _name, _directive in (
     *((name, _Content) for name in _CONTENT_DIRECTIVES),
     *((name, _Silent) for name in _SILENT_DIRECTIVES),
     ("code-block", _SphinxCodeBlock),
+    ("glossary", _Glossary),
     ("sourcecode", _SphinxCodeBlock),
 ):
     directives.register_directive(_name, _directive)
