@@ -1847,6 +1847,28 @@ def test_an_azure_devops_diagram_is_code_not_a_note(tmp_path):
     ]
 
 
+def test_inline_html_in_markdown_reads_as_the_markdown_it_stands_for(tmp_path):
+    """A README's keys, emphasis, links and boxes written as HTML: no tag is quoted. A key is
+    code, a link a Markdown link, a superscript number a superscript; a placeholder in angle
+    brackets and HTML inside a code span stay as written."""
+    path = write(
+        tmp_path,
+        "keys.md",
+        "Press <kbd>Ctrl</kbd>+<kbd>L</kbd> to lock the screen.\n\n"
+        "The limit is <b>€25</b> per day<sup>1</sup>, for rooms of 20 m<sup>2</sup>.\n\n"
+        'Ask <a href="mailto:it@example.com">IT</a> or see <span style="color:red">this</span>.\n\n'
+        '<p align="center">Centered text.</p>\n\n'
+        "Run ssh <your-username>@gw01 and never `<b>` in templates.\n",
+    )
+    assert texts(load(path)) == [
+        "Press `Ctrl`+`L` to lock the screen.",
+        "The limit is €25 per day¹, for rooms of 20 m².",
+        "Ask [IT](mailto:it@example.com) or see this.",
+        "Centered text.",
+        "Run ssh <your-username>@gw01 and never `<b>` in templates.",
+    ]
+
+
 def test_a_wiki_style_note_reads_as_its_app_shows_it(tmp_path):
     """Obsidian (and Logseq, Foam): a wiki link reads as its alias or the page it names, an
     embed and a comment are no text, a callout's title leads it, a highlight is its text, a

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .markdown_html import inline_html
 from .markdown_notes import admonitions
 from .markdown_readme import readme_blocks, readme_callouts
 from .markdown_sections import content_refs, content_tabs, template_tag, toggle_bullets
@@ -190,8 +191,9 @@ def _line(line: str) -> str:
     """One line's inline extras: a quote's ">" (a note: its text is the page's), a "<br>"
     (" / " in a table row, whose cells must stay on one line; a space in prose), an image
     (left out), a reference link (its text), a link definition (left out); a wiki link (its
-    text), an embed (left out), a highlight (its text), a block id (left out); a backslash
-    escape (the mark alone)."""
+    text), an embed (left out), a highlight (its text), a block id (left out); inline HTML
+    (as the Markdown it stands for: loaders.markdown_html); a backslash escape (the mark
+    alone)."""
     if _LINK_DEFINITION.match(line) or _ASIDE_TAG.match(line) or _ATTRIBUTES_LINE.match(line):
         return ""
     line = _ATTRIBUTES_END.sub("", wiki_text(line))
@@ -200,6 +202,8 @@ def _line(line: str) -> str:
         line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
     if "[" in line or "<img" in line.lower():
         line = _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line))
+    if "<" in line:
+        line = outside_code_spans(line, inline_html)
     if "\\" in line:
         line = outside_code_spans(line, _unescaped)
     return line
