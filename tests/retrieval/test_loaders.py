@@ -1858,7 +1858,9 @@ def test_inline_html_in_markdown_reads_as_the_markdown_it_stands_for(tmp_path):
         "The limit is <b>€25</b> per day<sup>1</sup>, for rooms of 20 m<sup>2</sup>.\n\n"
         'Ask <a href="mailto:it@example.com">IT</a> or see <span style="color:red">this</span>.\n\n'
         '<p align="center">Centered text.</p>\n\n'
-        "Run ssh <your-username>@gw01 and never `<b>` in templates.\n",
+        "Run ssh <your-username>@gw01 and never `<b>` in templates.\n\n"
+        "[![Build](https://ci.example/b.svg)](https://ci.example/x) [![Docs][badge]][docs]\n\n"
+        "- [ ] Open item\n",
     )
     assert texts(load(path)) == [
         "Press `Ctrl`+`L` to lock the screen.",
@@ -1866,6 +1868,8 @@ def test_inline_html_in_markdown_reads_as_the_markdown_it_stands_for(tmp_path):
         "Ask [IT](mailto:it@example.com) or see this.",
         "Centered text.",
         "Run ssh <your-username>@gw01 and never `<b>` in templates.",
+        # (a README's badges, linked images, are no text; a task's box stays)
+        "- [ ] Open item",
     ]
 
 

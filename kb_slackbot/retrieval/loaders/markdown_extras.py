@@ -29,6 +29,7 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|<img\b[^>]*>", re.IGNORECASE)
 _LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*\S+(?:\s+[\"'(].*[\"')])?\s*$")
 _REFERENCE_LINK = re.compile(r"(?<!!)\[([^\]]+)\]\[[^\]]*\]")
+_EMPTY_LINK = re.compile(r"\[\s*\](?:\([^)]*\)|\[[^\]]*\])")
 _QUOTE = re.compile(r"^ {0,3}(?:> ?)+")
 
 
@@ -190,10 +191,10 @@ _ASIDE_TAG = re.compile(r"^\s*</?aside\b[^>]*>\s*$", re.IGNORECASE)
 def _line(line: str) -> str:
     """One line's inline extras: a quote's ">" (a note: its text is the page's), a "<br>"
     (" / " in a table row, whose cells must stay on one line; a space in prose), an image
-    (left out), a reference link (its text), a link definition (left out); a wiki link (its
-    text), an embed (left out), a highlight (its text), a block id (left out); inline HTML
-    (as the Markdown it stands for: loaders.markdown_html); a backslash escape (the mark
-    alone)."""
+    (left out, and a linked image's empty link with it: a README's badges), a reference link
+    (its text), a link definition (left out); a wiki link (its text), an embed (left out), a
+    highlight (its text), a block id (left out); inline HTML (as the Markdown it stands for:
+    loaders.markdown_html); a backslash escape (the mark alone)."""
     if _LINK_DEFINITION.match(line) or _ASIDE_TAG.match(line) or _ATTRIBUTES_LINE.match(line):
         return ""
     line = _ATTRIBUTES_END.sub("", wiki_text(line))
@@ -201,7 +202,8 @@ def _line(line: str) -> str:
     if "<" in line:
         line = _BREAK.sub(" / " if line.lstrip().startswith("|") else " ", line)
     if "[" in line or "<img" in line.lower():
-        line = _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line))
+        # (a linked image, a README's badge "[![Build](…)](…)", leaves a link with no text)
+        line = _EMPTY_LINK.sub("", _REFERENCE_LINK.sub(r"\1", _IMAGE.sub("", line)))
     if "<" in line:
         line = outside_code_spans(line, inline_html)
     if "\\" in line:
