@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from .html_nodes import code_span
 from .markdown_notes import note_title
 from .pseudo_headings import PSEUDO_LEVEL, heading_mark
 
@@ -81,7 +82,7 @@ def inline_shortcodes(line: str) -> str:
         if name in _REFERENCES and values:
             return values[0]
         if name in _KEYS and values:
-            return f"`{'+'.join(values)}`"
+            return code_span("+".join(values))
         return ""
 
     return _INLINE.sub(read, line)
