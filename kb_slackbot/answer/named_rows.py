@@ -42,6 +42,8 @@ LABEL_END = " — "  # markdown_blocks.table_rows: "label — header: cell; head
 EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
 # "para") is grammar, not a name
 _WORD = re.compile(r"\d+(?:\.\d+)+|\w+")  # "7.4" is one number: release 7.4, not 7 or 4
+# … but "5.14", read as a time there, may as well be a release (a date "5.12." is not)
+_DOTTED = re.compile(r"\b\d{1,3}\.\d{1,3}\b(?![.\d])")
 # A date or a time in the question is when, not which row: "the week of 11 jan" does not name
 # week 11, "till 5pm" no row 5. A dot or a dash between two numbers is a date or a time only
 # with a third part ("7.4.", "07.04.2026") or two digits after it ("8.30", "07-04"): "7.4" in
@@ -84,7 +86,9 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
     or thing the question names (``names_elsewhere``, ``codes_elsewhere``)."""
     when_removed = _WHEN.sub(" ", question)
     asked = {w for w in _WORD.findall(when_removed.lower()) if _may_name(w)}
-    if not asked:
+    # "5.14" may be a time (5:14) or a release: it names the rows whose label holds it whole
+    dotted = set(_DOTTED.findall(question))
+    if not asked and not dotted:
         return set()
     tables: dict[tuple[str, str], list[int]] = defaultdict(list)
     lists: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -132,9 +136,13 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
         names = {i: _names(split[i][0]) for i in rows}
         labels = {i: [w.lower() for w in _WORD.findall(split[i][0])] for i in rows}
         cells = [w.lower() for i in rows for w in _WORD.findall(split[i][1])]
+        in_labels = {d for d in dotted if any(d in labels[i] for i in rows)}
+        if not in_labels and other_releases(dotted, [labels[i] for i in rows]):
+            passed_over.update(rows)
+            continue
         naming = {
             term
-            for term in asked
+            for term in asked | in_labels
             if not all(_holds(labels[i], term) for i in rows)
             and (_is_number(term) or not _holds(cells, term))
             and not (_is_number(term) and bands is not None)
@@ -216,14 +224,31 @@ def names_elsewhere(names: set[str], passage: Passage) -> bool:
     return any(not _holds(on_page, name) for name in names)
 
 
+def other_releases(asked: set[str], labels: list[list[str]]) -> bool:
+    """A table of releases ("5.12", "RentDesk 7.4": every label ends in a dotted number) that
+    lacks the one asked about while listing others of its shape ("5.16" beside 5.12 … 5.15):
+    its rows are about the siblings."""
+    ends = [label[-1] if label else "" for label in labels]
+    if not asked or not all(_DOTTED.fullmatch(end) for end in ends):
+        return False
+    shapes = {_dotted_shape(end) for end in ends}
+    return any(_dotted_shape(version) in shapes for version in asked)
+
+
+def _dotted_shape(number: str) -> tuple[int, int]:
+    whole, _, part = number.partition(".")
+    return len(whole), len(part)
+
+
 def codes_elsewhere(question: str, passage: Passage) -> bool:
     """The question names a model, a size or a grade by a code ("the h100 partition", "an
     A2 poster", "status code 0x35") that ``passage``'s page lacks while it lists others of its
     shape ("A100"; "A0", "A1", "A3"; "0x10", "0x41"): its tables are about the siblings.
     (A code of no shape the page uses — "sev2" where the page says "Severity 2" — says
-    nothing.)"""
+    nothing.) Unlike a name, a code is written alike in every language: "un poster A2"
+    asks about no A1 row of an English page."""
     asked = {c.lower() for c in _CODE.findall(_WHEN.sub(" ", question))}
-    if passage.cross_language or not asked:
+    if not asked:
         return False
     on_page = {c.lower() for c in _CODE.findall(_page_text(passage))}
     return any(

@@ -71,6 +71,38 @@ def test_a_version_number_names_its_row_and_a_date_does_not():
     assert unnamed_rows("is the 8.30 freeze call on?", pairs) == set()
 
 
+CARRIER_APP = """| Version | Branch cut | Release captain |
+| --- | --- | --- |
+| 5.12 | Tue 6 Oct 2026 | Joris Kuipers |
+| 5.13 | Tue 3 Nov 2026 | Lena Hartmann |
+| 5.14 | Tue 1 Dec 2026 | Marta Ibáñez |
+| 5.15 | Tue 12 Jan 2027 | Tobias Brandt |"""
+
+
+def test_a_version_that_reads_as_a_time_names_the_row_it_labels():
+    pairs = _rows(CARRIER_APP)
+    assert _kept("who's release captain for carrier app 5.14", pairs) == ["5.14"]
+    # … only where a label holds it: a time names no row of another table, a date none
+    assert unnamed_rows("is the 5.14 call on?", _rows(RELEASES)) == set()
+    assert unnamed_rows("what ships on 5.12.2026?", pairs) == set()
+
+
+def test_a_release_the_table_lacks_is_answered_by_none_of_its_siblings():
+    pairs = _rows(CARRIER_APP)
+    assert _kept("when's the branch cut for carrier app 5.16", pairs) == []
+    assert _kept("when does rentdesk 7.5 go live", _rows(RELEASES)) == []
+    # a number of another shape ("10.5 kg") is no release; a table of sizes has no release
+    assert len(_kept("branch cut for 10.25?", pairs)) == 4
+    assert len(_kept("what does a 3.50 kg parcel cost", _rows(PARCELS))) == 3
+
+
+PARCELS = """| Weight | Price |
+| --- | --- |
+| Up to 1.00 kg | €4.20 |
+| Up to 2.00 kg | €5.10 |
+| Up to 5.00 kg | €7.90 |"""
+
+
 def test_a_capitalised_name_names_its_row_in_any_case():
     assert _kept("late checkout fee munich?", _rows(HOTELS)) == ["Corvina Munich Isartor"]
 
@@ -182,6 +214,15 @@ LIMITS = """Hotel limits per night (the London one includes breakfast):
 - Brussels: €170
 - London: £210
 - Valencia: €120"""
+
+
+def test_a_code_is_a_code_in_every_language():
+    # A French question on an English page: "A2" is written alike, so the A1 row is a sibling
+    passage = Passage(1, PARTITIONS, "HPC › Partitions", 0.9, cross_language=True)
+    pairs = [(passage, u) for u in extract_units(PARTITIONS, passage.heading) if u.kind == "row"]
+    assert unnamed_rows("quelle est la durée maximale sur la partition h100 ?", pairs) == {0, 1, 2}
+    # … and "A100" names its row of the table
+    assert unnamed_rows("quelle est la durée maximale sur la partition a100 ?", pairs) == {0, 2}
 
 
 def test_a_list_on_a_page_that_never_names_the_place_is_passed_over_too():
