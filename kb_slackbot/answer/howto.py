@@ -94,6 +94,12 @@ def best_steps(
         own = covered(weight, words_of(best_heading)) / total
         if headed < own:
             return None
+        # … and when their section says at least as much of the question as the best
+        # piece's does ("how do i get the vpn working on ubuntu?": the "Linux workstations"
+        # section names Ubuntu; the MFA steps "Getting a new phone" share only a word)
+        own_text = _section_text(best_by_passage.values(), best_heading)
+        if covered(weight, words_of(f"{best_heading} {own_text}")) > cover * total:
+            return None
         # A tie between two sections (the question's words are in the page title, or the
         # question is in another language) goes to the section whose own heading means
         # the question best: "¿cómo restauro una sola tabla?" → "Restoring a single
@@ -108,3 +114,12 @@ def best_steps(
     section = heading.split(" › ", 1)[1] if " › " in heading else ""
     text = f"*{section}*\n{steps}" if section else steps
     return Pick(passage.number, Unit("steps", text, heading), p, heading), cover
+
+
+def _section_text(passages, heading: str) -> str:
+    """The text of the section ``heading`` on the pages of ``passages`` (empty if none)."""
+    for _p, passage in passages:
+        for section_heading, text in passage.page():
+            if section_heading == heading:
+                return text
+    return ""

@@ -610,6 +610,43 @@ def test_a_tie_between_sections_goes_to_the_heading_that_means_the_question(read
     assert "1. Open an incident" in text, text
 
 
+LINUX_VPN = """A few engineering teams run Ubuntu 24.04. Download the `.deb`, then:
+
+```bash
+sudo apt install ./agconnect_4.1.2_amd64.deb
+agconnect login --portal vpn-man.example --sso
+```"""
+
+NEW_PHONE = """1. On your computer go to the security-info page.
+2. Scan the QR code with the new phone.
+3. Delete the old phone from the list."""
+
+
+def _everyday_low(terms):
+    """IDF as an index gives it: everyday words ("get", "on") weigh little."""
+    everyday = {"how", "do", "i", "get", "the", "on", "my", "for", "set", "up", "working"}
+    return {t: 0.2 if t in everyday else 2.0 for t in terms}
+
+
+def test_steps_that_share_only_a_word_do_not_replace_the_section_that_was_read(reader):
+    """ "how do i get the vpn working on ubuntu?" read on the Linux section (its text names
+    Ubuntu): the MFA steps "Getting a new phone" under the same page title share "get" with
+    the question and nothing else, so they do not answer it."""
+    linux = Passage(
+        1,
+        LINUX_VPN,
+        "VPN and MFA › AG Connect (VPN) › Linux workstations",
+        0.8,
+        page_sections=(("VPN and MFA › MFA › Getting a new phone", NEW_PHONE),),
+    )
+    text = reader.read("how do i get the vpn working on ubuntu?", [linux], _everyday_low).text()
+    assert "agconnect login" in text and "QR code" not in text, text
+    # Asked about the phone, the steps answer
+    question = "how do i get my new phone set up for MFA?"
+    text = reader.read(question, [linux], _everyday_low).text()
+    assert "2. Scan the QR code" in text, text
+
+
 def test_a_repeated_piece_does_not_take_the_place_of_the_next_one(reader):
     # The sentence that introduces a command and the command with it are one piece said
     # once; the two pieces after them are still looked at (the grace-period limit was lost).
