@@ -37,6 +37,7 @@ from ..retrieval.term_prior import general_frequency
 from .candidates import Unit
 from .pieces import Passage
 from .row_ranges import amounts, bands_of, rows_in_band
+from .weekday_rows import question_days, rows_on_days
 
 LABEL_END = " — "  # markdown_blocks.table_rows: "label — header: cell; header: cell"
 EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
@@ -88,7 +89,8 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
     asked = {w for w in _WORD.findall(when_removed.lower()) if _may_name(w)}
     # "5.14" may be a time (5:14) or a release: it names the rows whose label holds it whole
     dotted = set(_DOTTED.findall(question))
-    if not asked and not dotted:
+    days = question_days(question)
+    if not asked and not dotted and not days:
         return set()
     tables: dict[tuple[str, str], list[int]] = defaultdict(list)
     lists: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -133,6 +135,12 @@ def unnamed_rows(question: str, pairs: Sequence[tuple[Passage, Unit]]) -> set[in
             if held:  # the other bands are passed over; a row that is no band stays
                 passed_over.update(i for i in bands if i not in held)
                 continue
+        # A weekday names the rows of a table of weekdays that hold it ("on thursdays": the
+        # "Thu" row, the "Mon–Fri" row; weekday_rows.py)
+        on_days = rows_on_days(days, {i: split[i][0] for i in rows})
+        if on_days is not None:
+            passed_over.update(i for i in rows if i not in on_days)
+            continue
         names = {i: _names(split[i][0]) for i in rows}
         labels = {i: [w.lower() for w in _WORD.findall(split[i][0])] for i in rows}
         cells = [w.lower() for i in rows for w in _WORD.findall(split[i][1])]
