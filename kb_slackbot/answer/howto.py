@@ -15,11 +15,12 @@ from .pieces import Passage, Pick
 
 # The words that frame a how-to question rather than say what is to be done: "how do I … my"
 # (en, de, pt, es). Headings written as questions share them ("How do I get my ID badge?"),
-# so they do not say which section's steps the question wants.
+# so they do not say which section's steps the question wants; nor does "get" ("how do i get
+# the vpn working on ubuntu?" is not about the MFA steps "Getting a new phone").
 # fmt: off
 HOWTO_FRAME = frozenset({
     "how", "do", "does", "can", "could", "should", "would", "i", "we", "you", "to", "my", "our",
-    "your", "the", "a", "an", "what", "is", "are", "steps",
+    "your", "the", "a", "an", "what", "is", "are", "steps", "get",
     "wie", "kann", "muss", "soll", "sollen", "können", "müssen", "ich", "man", "wir", "mein",
     "meine", "meinen", "unser", "unsere",
     "como", "faço", "posso", "devo", "eu", "meu", "minha", "nosso", "nossa", "o", "os", "as",
@@ -94,12 +95,6 @@ def best_steps(
         own = covered(weight, words_of(best_heading)) / total
         if headed < own:
             return None
-        # … and when their section says at least as much of the question as the best
-        # piece's does ("how do i get the vpn working on ubuntu?": the "Linux workstations"
-        # section names Ubuntu; the MFA steps "Getting a new phone" share only a word)
-        own_text = _section_text(best_by_passage.values(), best_heading)
-        if covered(weight, words_of(f"{best_heading} {own_text}")) > cover * total:
-            return None
         # A tie between two sections (the question's words are in the page title, or the
         # question is in another language) goes to the section whose own heading means
         # the question best: "¿cómo restauro una sola tabla?" → "Restoring a single
@@ -114,12 +109,3 @@ def best_steps(
     section = heading.split(" › ", 1)[1] if " › " in heading else ""
     text = f"*{section}*\n{steps}" if section else steps
     return Pick(passage.number, Unit("steps", text, heading), p, heading), cover
-
-
-def _section_text(passages, heading: str) -> str:
-    """The text of the section ``heading`` on the pages of ``passages`` (empty if none)."""
-    for _p, passage in passages:
-        for section_heading, text in passage.page():
-            if section_heading == heading:
-                return text
-    return ""
