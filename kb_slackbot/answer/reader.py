@@ -27,6 +27,7 @@ from .candidates import Unit, extract_units
 from .cues import is_howto, question_type
 from .headings import names_section
 from .howto import best_code, best_steps
+from .named_row_pick import named_positions, with_named_row
 from .named_rows import row_namer, unnamed_rows
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
@@ -190,8 +191,11 @@ class Reader:
         idf: dict[str, float],
     ) -> Reading:
         """Both passes over prepared pieces (the fitting script calls this too)."""
+        named: list[int] = []
         if passed_over := unnamed_rows(question, pairs):
             kept = [i for i in range(len(pairs)) if i not in passed_over]
+            rows_named = named_positions(pairs, passed_over)
+            named = [n for n, i in enumerate(kept) if i in rows_named]
             pairs, lexical = [pairs[i] for i in kept], lexical[kept]
             if not pairs:  # only rows of other sites or plans than the one asked about
                 return Reading([], 0.0)
@@ -202,6 +206,9 @@ class Reader:
             reading = with_next_piece(
                 reading, pairs, lexical, self.config.neighbour_words, self.config.max_words
             )
+        if named:  # the row the question names, when the reader quoted something else
+            first = self.first.predict(lexical)
+            reading = with_named_row(reading, pairs, named, first, self.config.max_words)
         return asked_language_first(as_shown(question, reading, pairs), pairs)
 
     def select(
