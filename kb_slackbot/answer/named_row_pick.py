@@ -5,8 +5,10 @@ bid worth about 3m euros", "on thursdays"), named_rows passes the table's other 
 and the rows left are what the question asks about. The reader may still quote a sentence
 of the page ("When RentDesk releases freeze, go to the pilot depot and go live everywhere")
 over the row that holds the fact ("7.4 — … All depots: Tue 12 January 2027"). Then the
-named row is shown after the reader's pieces. Public reading-comprehension text has no
-tables, so this is a rule, not a fit.
+named row is shown after the reader's pieces, when its cells also hold a word of the
+question that its label does not: a place names a row of every table on its page ("Eupen —
+Tage: Samstag…" in the on-call table is no answer to "standpipe deposit for eupen?").
+Public reading-comprehension text has no tables, so this is a rule, not a fit.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..retrieval.term_prior import general_frequency
+from ..retrieval.tokens import tokenize
 from .candidates import Unit
-from .named_rows import LABEL_END
+from .named_rows import EVERYDAY, LABEL_END
 from .pieces import Passage, Pick, Reading, overlaps
 
 
@@ -38,18 +42,23 @@ def named_positions(pairs: Sequence[tuple[Passage, Unit]], passed_over: set[int]
 
 
 def with_named_row(
+    question: str,
     reading: Reading,
     pairs: Sequence[tuple[Passage, Unit]],
     named: Sequence[int],
     probabilities: np.ndarray,
     max_words: int,
 ) -> Reading:
-    """``reading`` with the likeliest named row after its pieces, unless it shows one
-    already, answers with steps, or the row alone is longer than an answer may be."""
+    """``reading`` with the likeliest named row that says more of the question than its
+    name after its pieces, unless it shows a named row already, answers with steps, or the
+    row alone is longer than an answer may be."""
     if not reading.picks or not named or reading.picks[0].unit.kind == "steps":
         return reading
     shown = [pick.unit.shown for pick in reading.picks]
-    if any(pairs[i][1].shown in shown or _holds(shown, pairs[i][1]) for i in named):
+    if any(_holds(shown, pairs[i][1]) for i in named):
+        return reading
+    named = [i for i in named if says_more(question, pairs[i][1].text)]
+    if not named:
         return reading
     best = max(named, key=lambda i: float(probabilities[i]))
     passage, unit = pairs[best]
@@ -61,3 +70,23 @@ def with_named_row(
 
 def _holds(shown: list[str], unit: Unit) -> bool:
     return any(overlaps(unit.shown, text) for text in shown)
+
+
+def says_more(question: str, row: str) -> bool:
+    """The row's cells hold a word of the question that its label does not and everyday
+    text is not full of ("printer queue" in "Stockport — …; Printer queue: …"; a word and its
+    plural or compound alike: "fridays" / "Friday", "checkout" / "Check-out")."""
+    label, _, cells = row.partition(LABEL_END)
+    named = set(tokenize(label))
+    asked = {
+        w
+        for w in tokenize(question)
+        if w not in named
+        and general_frequency(w) < EVERYDAY
+        and (len(w) >= 3 or any(c.isdigit() for c in w))
+    }
+    return any(
+        w == c or (min(len(w), len(c)) >= 4 and (w.startswith(c) or c.startswith(w)))
+        for w in asked
+        for c in set(tokenize(cells))
+    )

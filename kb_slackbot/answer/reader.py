@@ -208,7 +208,7 @@ class Reader:
             )
         if named:  # the row the question names, when the reader quoted something else
             first = self.first.predict(lexical)
-            reading = with_named_row(reading, pairs, named, first, self.config.max_words)
+            reading = with_named_row(question, reading, pairs, named, first, self.config.max_words)
         return asked_language_first(as_shown(question, reading, pairs), pairs)
 
     def select(
