@@ -87,15 +87,7 @@ _WEEKEND_PHRASE = re.compile(r"\bfi[mn] de semana\b|\bweek-end\b")
 def question_days(question: str) -> set[int]:
     """The weekdays (0 = Monday) the question names: written out, in any of the languages
     above, singular or plural ("thursdays", "los viernes"), or "weekend"."""
-    days: set[int] = set()
-    for word in _WORD.findall(_WEEKEND_PHRASE.sub(" weekend ", question.lower())):
-        if word in _WEEKEND:
-            days |= {5, 6}
-        elif (
-            day := _QUESTION_DAYS.get(word, _QUESTION_DAYS.get(word.removesuffix("s")))
-        ) is not None:
-            days.add(day)
-    return days
+    return _days(_WORD.findall(_WEEKEND_PHRASE.sub(" weekend ", question.lower())), _QUESTION_DAYS)
 
 
 def label_days(label: str) -> set[int]:
@@ -109,7 +101,12 @@ def label_days(label: str) -> set[int]:
     words = [w for w in _WORD.findall(text) if not w.isdigit()]
     only_days = all(w in _ANY_DAYS or w in _JOINS or w in _WEEKEND or w in _HOLIDAYS for w in words)
     known = _ANY_DAYS if only_days else _LABEL_DAYS
-    words = [w for w in words if w not in _MONTHS_TOO]
+    return days | _days([w for w in words if w not in _MONTHS_TOO], known)
+
+
+def _days(words: list[str], known: dict[str, int]) -> set[int]:
+    """The days ``words`` name by ``known``'s forms, a plural as its day, "weekend" as two."""
+    days: set[int] = set()
     for word in words:
         if word in _WEEKEND:
             days |= {5, 6}
