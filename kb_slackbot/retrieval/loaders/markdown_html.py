@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
-from .html_nodes import code_span
+from .html_nodes import INLINE_CODE, code_span
 
-_CODE = re.compile(r"<(kbd|code|tt|samp)\b[^>]*>(.*?)</\1\s*>", re.IGNORECASE)
+# (the inline code elements an HTML page's reader makes code spans too: html_nodes)
+_CODE = re.compile(rf"<({'|'.join(INLINE_CODE)})\b[^>]*>(.*?)</\1\s*>", re.IGNORECASE)
 _LINK = re.compile(r"<a\b([^>]*)>(.*?)</a\s*>", re.IGNORECASE)
 _HREF = re.compile(r"""\bhref\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
 _SUPERSCRIPT = re.compile(r"<sup\b[^>]*>(.*?)</sup\s*>", re.IGNORECASE)
