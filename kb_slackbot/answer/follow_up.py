@@ -31,7 +31,7 @@ _LEAD = re.compile(
     r"y qué hay de|y|o|et|en|of)\b",
     re.IGNORECASE,
 )
-_ASKS = re.compile(
+ASKS = re.compile(
     r"\b(?:who|whom|what|when|where|why|how|which|wer|wen|wem|was|wann|wo|wie|warum|welche\w*|"
     r"quem|que|quando|onde|como|qual|quais|quién|qué|cuándo|dónde|cómo|cuál|qui|quoi|quand|où|"
     r"comment|quel\w*|wat|wanneer|waar|hoe|welk\w*|chi|cosa|dove|come|quale)\b",
@@ -47,7 +47,7 @@ def names_a_new_subject(follow_up: str) -> bool:
     if lead is None:
         return False
     rest = follow_up[lead.end() :]
-    return 0 < len(tokenize(rest)) <= 3 and _ASKS.search(rest) is None
+    return 0 < len(tokenize(rest)) <= 3 and ASKS.search(rest) is None
 
 
 def rewordings(follow_up: str, earlier: str, weights: WeightLookup, limit: int = 3) -> list[str]:

@@ -30,6 +30,7 @@ from ..retrieval.results import SearchResponse, SearchResult
 from ..retrieval.search import HybridSearcher, with_context
 from . import compose
 from .answerability import AnswerabilityModel, Evidence, Verdict
+from .asides import the_ask
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
@@ -188,7 +189,13 @@ class AnswerService:
         clock = time.perf_counter()
         with self._compute:
             # A follow-up ("and for Linux?") is read with the question it follows.
-            reading = self._read(with_context(question, context), response.results)
+            # A chat aside ("sorry dumb q but …") is neither read nor judged (asides.py).
+            asked = (
+                the_ask(question, response.results[0].chunk.embedding_text())
+                if (response.results and not context)
+                else question
+            )
+            reading = self._read(with_context(asked, context), response.results)
         verdict = self._judge(question, response.results, reading)
         if context:
             response, reading, verdict = self._reworded(

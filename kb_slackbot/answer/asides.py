@@ -1,0 +1,71 @@
+"""Chat asides: the clauses of a question that set the scene and ask nothing.
+
+"sorry dumb q but what does OEE mean, keeps coming up in the ops meeting" asks "what does OEE
+mean". Its other clauses ask nothing, and the page that answers the ask holds none of their
+words. Judged with them, every piece of answerability evidence (how much of the question a
+passage covers, how close it reads) sits low, and the right answer is withheld. The ask is
+what is judged and read; the search still uses the whole question.
+
+A clause is an aside only when all of these hold: it has no question word, does not end in a
+question mark and opens with no yes/no verb; it holds no number or code; the best passage
+holds none of its words that everyday text is not full of; and another clause asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..retrieval.keyword import tokenize
+from ..retrieval.term_prior import general_frequency
+from .follow_up import ASKS
+from .named_rows import EVERYDAY
+
+# Where a chat question's clauses part: punctuation before a space, a dash between spaces, an
+# emoji, "but" (en, de, pt, es, fr, nl).
+_CLAUSE_END = re.compile(
+    r"[,;:!?.]+(?=\s|$)|\s[-–—]\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]+|"
+    r"\s(?:but|aber|mas|pero|mais|maar)\s",
+    re.IGNORECASE,
+)
+# A clause that opens with a verb asks a yes/no question ("is it free", "kann ich", "posso").
+_YES_NO = re.compile(
+    r"^\W*(?:can|could|do|does|did|is|are|am|was|were|will|would|should|may|must|have|has|"
+    r"kann|darf|muss|soll|gibt|ist|sind|habe|hat|haben|bekomme|posso|pode|tem|h[aá]|existe|"
+    r"puedo|puede|hay|tengo|es|est[aá])\b",
+    re.IGNORECASE,
+)
+
+
+def clauses(question: str) -> list[str]:
+    """The question's clauses, each with the mark that ended it ("what does OEE mean?")."""
+    out, start = [], 0
+    for end in _CLAUSE_END.finditer(question):
+        out.append(question[start : end.end()].strip())
+        start = end.end()
+    out.append(question[start:].strip())
+    return [c for c in out if tokenize(c)]
+
+
+def asks(clause: str) -> bool:
+    """Whether a clause asks something: a question word, a question mark, a yes/no verb."""
+    return bool(ASKS.search(clause) or clause.rstrip().endswith("?") or _YES_NO.match(clause))
+
+
+def _aside(clause: str, held: set[str]) -> bool:
+    if asks(clause) or any(ch.isdigit() for ch in clause):
+        return False
+    words = [w for w in tokenize(clause) if general_frequency(w) < EVERYDAY]
+    return not any(w in held for w in words)
+
+
+def the_ask(question: str, passage: str) -> str:
+    """``question`` without its asides, judged against the best passage's text; the question
+    itself when it has none, or when nothing else asks."""
+    parts = clauses(question)
+    if len(parts) < 2:
+        return question
+    held = set(tokenize(passage))
+    kept = [c for c in parts if not _aside(c, held)]
+    if len(kept) == len(parts) or not any(asks(c) for c in kept):
+        return question
+    return " ".join(kept)

@@ -1,0 +1,63 @@
+import pytest
+
+from kb_slackbot.answer.asides import asks, clauses, the_ask
+
+OEE_PAGE = (
+    "OEE (overall equipment effectiveness) is availability × performance × quality, shown as "
+    "a percentage. The target is 78% for Line 1 to Line 4."
+)
+
+
+def test_clauses_part_at_punctuation_dashes_emoji_and_but():
+    assert clauses("sorry dumb q but what does OEE mean, keeps coming up in the ops meeting") == [
+        "sorry dumb q but",
+        "what does OEE mean,",
+        "keeps coming up in the ops meeting",
+    ]
+    assert clauses("forgot my passwrod again 🙃 where do i reset it") == [
+        "forgot my passwrod again 🙃",
+        "where do i reset it",
+    ]
+    assert clauses("Going to Dubai next month — will the VPN work there?") == [
+        "Going to Dubai next month —",
+        "will the VPN work there?",
+    ]
+    # a decimal point or a version is no clause end
+    assert clauses("what changed in 5.14?") == ["what changed in 5.14?"]
+
+
+@pytest.mark.parametrize(
+    "clause, asking",
+    [
+        ("what does OEE mean,", True),
+        ("wann kann ich beim betriebsrat vorbeischaun?", True),
+        ("is that normal??", True),
+        ("kann ich das verschieben", True),
+        ("tengo que ir a la mutua", True),
+        ("keeps coming up in the ops meeting", False),
+        ("hab ne frage zu meinem schichtplan", False),
+        ("sorry dumb q but", False),
+    ],
+)
+def test_asks(clause, asking):
+    assert asks(clause) is asking
+
+
+def test_the_ask_drops_the_scene_the_page_does_not_speak_of():
+    question = "sorry dumb q but what does OEE mean, keeps coming up in the ops meeting"
+    assert the_ask(question, OEE_PAGE) == "what does OEE mean,"
+
+
+def test_a_clause_the_page_speaks_of_stays():
+    question = "keeps coming up on line 4, what does OEE mean"
+    assert the_ask(question, OEE_PAGE) == question  # a number stays
+    question = "the availability figure is confusing me, what does OEE mean"
+    assert the_ask(question, OEE_PAGE) == question  # "availability" is on the page
+
+
+def test_a_question_that_asks_in_no_clause_or_has_one_clause_is_kept_whole():
+    assert the_ask("OEE meaning", OEE_PAGE) == "OEE meaning"
+    assert the_ask("ops meeting, OEE", OEE_PAGE) == "ops meeting, OEE"
+    assert the_ask("how is OEE worked out in the ops meeting", OEE_PAGE) == (
+        "how is OEE worked out in the ops meeting"
+    )
