@@ -22,10 +22,14 @@ from .named_rows import EVERYDAY
 
 # Where a chat question's clauses part: punctuation before a space, a dash between spaces, an
 # emoji, "but" (en, de, pt, es, fr, nl).
+# ("But" is matched in lower case only: "Quanti mAs servono" holds no "mas".)
 _CLAUSE_END = re.compile(
     r"[,;:!?.]+(?=\s|$)|\s[-–—]\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]+|"
-    r"\s(?:but|aber|mas|pero|mais|maar)\s",
-    re.IGNORECASE,
+    r"\s(?:but|But|aber|Aber|mas|Mas|pero|Pero|mais|Mais|maar|Maar)\s"
+)
+# Chat spellings of question words ("whats the timeout") and Italian ones.
+_MORE_ASKS = re.compile(
+    r"\b(?:whats|hows|whos|wheres|whens|whys|quant[oiae]|quando|perch[eé])\b", re.IGNORECASE
 )
 # A clause that opens with a verb asks a yes/no question ("is it free", "kann ich", "posso").
 _YES_NO = re.compile(
@@ -48,7 +52,12 @@ def clauses(question: str) -> list[str]:
 
 def asks(clause: str) -> bool:
     """Whether a clause asks something: a question word, a question mark, a yes/no verb."""
-    return bool(ASKS.search(clause) or clause.rstrip().endswith("?") or _YES_NO.match(clause))
+    return bool(
+        ASKS.search(clause)
+        or _MORE_ASKS.search(clause)
+        or clause.rstrip().endswith("?")
+        or _YES_NO.match(clause)
+    )
 
 
 def _aside(clause: str, held: set[str]) -> bool:

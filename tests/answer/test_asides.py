@@ -22,8 +22,9 @@ def test_clauses_part_at_punctuation_dashes_emoji_and_but():
         "Going to Dubai next month —",
         "will the VPN work there?",
     ]
-    # a decimal point or a version is no clause end
+    # a decimal point or a version is no clause end; "mAs" (milliampere-seconds) is no "mas"
     assert clauses("what changed in 5.14?") == ["what changed in 5.14?"]
+    assert len(clauses("Quanti mAs servono per una radiografia?")) == 1
 
 
 @pytest.mark.parametrize(
@@ -32,6 +33,8 @@ def test_clauses_part_at_punctuation_dashes_emoji_and_but():
         ("what does OEE mean,", True),
         ("wann kann ich beim betriebsrat vorbeischaun?", True),
         ("is that normal??", True),
+        ("and whats the timeout", True),
+        ("quanti giorni servono", True),
         ("kann ich das verschieben", True),
         ("tengo que ir a la mutua", True),
         ("keeps coming up in the ops meeting", False),
