@@ -168,10 +168,7 @@ class AnswerService:
         # chat shorthand ("qto") written out.
         question = self.searcher.respelled(base["question"], language)
         context = _thread_context(question, history)
-        with self._compute:
-            response = self.searcher.search(
-                question, top_k=self.config.top_k, spaces=spaces, context=context
-            )
+        response, asked = self._search(question, context, spaces)
         timings = base["timings_ms"] = {
             "retrieve": round(response.timings_ms["total"] - response.timings_ms["rerank"], 1),
             "rerank": response.timings_ms["rerank"],
@@ -189,12 +186,6 @@ class AnswerService:
         clock = time.perf_counter()
         with self._compute:
             # A follow-up ("and for Linux?") is read with the question it follows.
-            # A chat aside ("sorry dumb q but …") is neither read nor judged (asides.py).
-            asked = (
-                the_ask(question, response.results[0].chunk.embedding_text())
-                if (response.results and not context)
-                else question
-            )
             reading = self._read(with_context(asked, context), response.results)
         verdict = self._judge(question, response.results, reading)
         if context:
@@ -262,6 +253,28 @@ class AnswerService:
         if names_a_new_subject(question) and swapped[2].answerable:
             return swapped
         return swapped if swapped[2].p_answerable > found[2].p_answerable else found
+
+    def _search(
+        self, question: str, context: str | None, spaces: Collection[str] | None
+    ) -> tuple[SearchResponse, str]:
+        """The found passages, and the question as they were found for: without its chat
+        asides ("sorry dumb q but …", asides.py), searched again, when the best passage for
+        the whole question speaks of none of them."""
+        with self._compute:
+            found = self.searcher.search(
+                question, top_k=self.config.top_k, spaces=spaces, context=context
+            )
+            if context or not found.results:
+                return found, question
+            ask = the_ask(question, found.results[0].chunk.embedding_text())
+            if ask == question:
+                return found, question
+            again = self.searcher.search(ask, top_k=self.config.top_k, spaces=spaces)
+        if not again.results:
+            return found, question
+        for stage, ms in found.timings_ms.items():  # both searches count
+            again.timings_ms[stage] = again.timings_ms.get(stage, 0.0) + ms
+        return again, ask
 
     def _read(self, question: str, results: list[SearchResult]) -> Reading:
         passages = reader_passages(results, self.searcher.page_sections)
