@@ -77,4 +77,5 @@ def the_ask(question: str, passage: str) -> str:
     kept = [c for c in parts if not _aside(c, held)]
     if len(kept) == len(parts) or not any(asks(c) for c in kept):
         return question
-    return " ".join(kept)
+    # "what does OEE mean," reads as "what does OEE mean": the comma only parted clauses
+    return " ".join(kept).rstrip(" ,;:-–—")

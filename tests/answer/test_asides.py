@@ -48,7 +48,7 @@ def test_asks(clause, asking):
 
 def test_the_ask_drops_the_scene_the_page_does_not_speak_of():
     question = "sorry dumb q but what does OEE mean, keeps coming up in the ops meeting"
-    assert the_ask(question, OEE_PAGE) == "what does OEE mean,"
+    assert the_ask(question, OEE_PAGE) == "what does OEE mean"
 
 
 def test_a_clause_the_page_speaks_of_stays():
