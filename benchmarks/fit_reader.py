@@ -21,7 +21,8 @@ such pairs of half the articles with a model fitted on the other half's.
 
 A last table scores each held-out set's questions again with an aside added (``chatty``: a
 few words from a paragraph of another article), as people typing in chat add context that
-other pages cover: how much of the chat-question gap the public sets can show.
+other pages cover: how much of the chat-question gap the public sets can show, and how much
+of it the product closes by judging the question without its asides (answer/asides.py).
 
 The answerable model (only it: no answer spans) also trains on SciFact claims, gold abstracts
 present vs removed. Claims are written apart from their abstract, with less word overlap than
@@ -58,6 +59,7 @@ from scipy.optimize import minimize
 from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
+from kb_slackbot.answer.asides import the_ask
 from kb_slackbot.answer.cues import question_type
 from kb_slackbot.answer.near_misses import about_another_year, codes_found
 from kb_slackbot.answer.piece_features import FEATURES, LEXICAL_FEATURES, scored_text
@@ -496,6 +498,25 @@ def other_years(cases: dict[str, list[Case]], sets, reader) -> np.ndarray:
     return np.array(flags, dtype=bool)
 
 
+def asked_rows(cases: dict[str, list[Case]], held: str, reader) -> np.ndarray:
+    """Evidence rows of ``held``'s aside questions (e2e, removed) as the product judges them
+    (service._search): a question whose ask (answer/asides.the_ask, against its best passage)
+    is its clean question is searched again for that alone, which is the clean question's own
+    case. An ask that keeps part of the aside (a few in a hundred) is judged whole here."""
+    clean = {(c.qid, c.mode): c for c in cases[held]}
+    rows = []
+    for c in cases[held + CHAT]:
+        if c.mode == "oracle":
+            continue
+        top = next((p.text for p, _ in c.units if p.number == 1), "")
+        twin = clean[(c.qid, c.mode)]
+        ask = the_ask(c.question, top) if top else c.question
+        use = twin if tokenize(ask) == tokenize(twin.question) else c
+        _, best, reading = read(use, reader)
+        rows.append(evidence(use, best, reading).row())
+    return np.array(rows)
+
+
 def articles(cases: dict[str, list[Case]], sets) -> np.ndarray:
     return np.array([c.article for s in sets for c in cases[s] if c.mode != "oracle"])
 
@@ -604,6 +625,10 @@ def main() -> None:
         suggestion_rows.append([held, *suggestion_figures(cases[held], p, threshold)])
         figures = gate_figures(answerable.predict(aside_rows), aside_present, threshold)
         chat_rows.append([held, "shipped recipe (its threshold)", *figures])
+        # … as the product judges them: without the asides the best passage does not speak of
+        asked = answerable.predict(asked_rows(cases, held, reader))
+        figures = gate_figures(asked, aside_present, threshold)
+        chat_rows.append([held, "shipped recipe, the ask (answer/asides.py)", *figures])
         # … and with the product's one rule on top: an answer about another year is a near
         # miss (answer/cues.about_another_year; the answer's text and its pages' titles).
         answered = (p >= threshold) & ~other_years(cases, [held], reader)
