@@ -8,7 +8,8 @@ what is judged and read; the search still uses the whole question.
 
 A clause is an aside only when all of these hold: it has no question word, does not end in a
 question mark and opens with no yes/no verb; it holds no number or code; the best passage
-holds none of its words that everyday text is not full of; and another clause asks.
+holds none of its words that everyday text is not full of; and another clause asks. The
+question stays whole when what is left points back ("… — will the VPN work there?").
 """
 
 from __future__ import annotations
@@ -22,20 +23,31 @@ from .named_rows import EVERYDAY
 
 # Where a chat question's clauses part: punctuation before a space, a dash between spaces, an
 # emoji, "but" (en, de, pt, es, fr, nl).
-# ("But" is matched in lower case only: "Quanti mAs servono" holds no "mas".)
+# ("but" in lower or title case only: "Quanti mAs servono" holds no "mas".)
 _CLAUSE_END = re.compile(
     r"[,;:!?.]+(?=\s|$)|\s[-–—]\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]+|"
     r"\s(?:but|But|aber|Aber|mas|Mas|pero|Pero|mais|Mais|maar|Maar)\s"
 )
-# Chat spellings of question words ("whats the timeout") and Italian ones.
+# Chat spellings of question words ("whats the timeout", "donde esta") and Italian ones.
 _MORE_ASKS = re.compile(
-    r"\b(?:whats|hows|whos|wheres|whens|whys|quant[oiae]|quando|perch[eé])\b", re.IGNORECASE
+    r"\b(?:whats|hows|whos|wheres|whens|whys|quant[oiae]|quando|perch[eé]|donde|cuando|"
+    r"cu[aá]nt[oa]s?|quien|cual)\b",
+    re.IGNORECASE,
 )
 # A clause that opens with a verb asks a yes/no question ("is it free", "kann ich", "posso").
 _YES_NO = re.compile(
     r"^\W*(?:can|could|do|does|did|is|are|am|was|were|will|would|should|may|must|have|has|"
     r"kann|darf|muss|soll|gibt|ist|sind|habe|hat|haben|bekomme|posso|pode|tem|h[aá]|existe|"
     r"puedo|puede|hay|tengo|es|est[aá])\b",
+    re.IGNORECASE,
+)
+
+
+# A word that points back to another clause: "going to Dubai — will the VPN work there?",
+# "forgot my password 🙃 where do i reset it". An ask holding one is no question on its own.
+_POINTS_BACK = re.compile(
+    r"\b(?:it|there|them|they|dort|dorthin|dafür|davon|lá|ali|isso|isto|all[ií]|ahí|"
+    r"all[aá]|eso|esto)\b",
     re.IGNORECASE,
 )
 
@@ -76,6 +88,8 @@ def the_ask(question: str, passage: str) -> str:
     held = set(tokenize(passage))
     kept = [c for c in parts if not _aside(c, held)]
     if len(kept) == len(parts) or not any(asks(c) for c in kept):
+        return question
+    if any(_POINTS_BACK.search(c) for c in kept):
         return question
     # "what does OEE mean," reads as "what does OEE mean": the comma only parted clauses
     return " ".join(kept).rstrip(" ,;:-–—")

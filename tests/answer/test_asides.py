@@ -64,3 +64,13 @@ def test_a_question_that_asks_in_no_clause_or_has_one_clause_is_kept_whole():
     assert the_ask("how is OEE worked out in the ops meeting", OEE_PAGE) == (
         "how is OEE worked out in the ops meeting"
     )
+
+
+def test_an_ask_that_points_back_to_the_aside_keeps_it():
+    page = "The VPN portal is vpn.example.com. Install the client from the app store."
+    assert the_ask("Going to Dubai next month — will the VPN work there?", page) == (
+        "Going to Dubai next month — will the VPN work there?"
+    )
+    assert the_ask("forgot my passwrod again 🙃 where do i reset it", page) == (
+        "forgot my passwrod again 🙃 where do i reset it"
+    )
