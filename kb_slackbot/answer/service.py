@@ -7,7 +7,7 @@ The answer's text is written in one seam, answer/generate.py (a language model, 
 when there is none or it fails).
 
 Slack-agnostic: the CLI, the Slack app and `eval` all call :meth:`AnswerService.answer`.
-One module on purpose (just over 300 lines): it is the single flow from question to answer;
+One module on purpose (about 340 lines): it is the single flow from question to answer;
 its parts (reading, answerability, follow-ups, generation, caching) live in their own modules.
 """
 
@@ -30,7 +30,7 @@ from ..retrieval.results import SearchResponse, SearchResult
 from ..retrieval.search import HybridSearcher, with_context
 from . import compose
 from .answerability import AnswerabilityModel, Evidence, Verdict
-from .asides import the_ask
+from .asides import without_asides
 from .cache import AnswerCache
 from .compose import Composition
 from .context import TokenCounter
@@ -168,7 +168,17 @@ class AnswerService:
         # chat shorthand ("qto") written out.
         question = self.searcher.respelled(base["question"], language)
         context = _thread_context(question, history)
-        response, asked = self._search(question, context, spaces)
+        with self._compute:
+            response = self.searcher.search(
+                question, top_k=self.config.top_k, spaces=spaces, context=context
+            )
+            asked = question
+            if not context:  # chat asides ("sorry dumb q but …") are left out: asides.py
+                response, asked = without_asides(
+                    question,
+                    response,
+                    lambda ask: self.searcher.search(ask, top_k=self.config.top_k, spaces=spaces),
+                )
         timings = base["timings_ms"] = {
             "retrieve": round(response.timings_ms["total"] - response.timings_ms["rerank"], 1),
             "rerank": response.timings_ms["rerank"],
@@ -253,28 +263,6 @@ class AnswerService:
         if names_a_new_subject(question) and swapped[2].answerable:
             return swapped
         return swapped if swapped[2].p_answerable > found[2].p_answerable else found
-
-    def _search(
-        self, question: str, context: str | None, spaces: Collection[str] | None
-    ) -> tuple[SearchResponse, str]:
-        """The found passages, and the question as they were found for: without its chat
-        asides ("sorry dumb q but …", asides.py), searched again, when the best passage for
-        the whole question speaks of none of them."""
-        with self._compute:
-            found = self.searcher.search(
-                question, top_k=self.config.top_k, spaces=spaces, context=context
-            )
-            if context or not found.results:
-                return found, question
-            ask = the_ask(question, found.results[0].chunk.embedding_text())
-            if ask == question:
-                return found, question
-            again = self.searcher.search(ask, top_k=self.config.top_k, spaces=spaces)
-        if not again.results:
-            return found, question
-        for stage, ms in found.timings_ms.items():  # both searches count
-            again.timings_ms[stage] = again.timings_ms.get(stage, 0.0) + ms
-        return again, ask
 
     def _read(self, question: str, results: list[SearchResult]) -> Reading:
         passages = reader_passages(results, self.searcher.page_sections)
