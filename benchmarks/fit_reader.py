@@ -500,9 +500,10 @@ def other_years(cases: dict[str, list[Case]], sets, reader) -> np.ndarray:
 
 def asked_rows(cases: dict[str, list[Case]], held: str, reader) -> np.ndarray:
     """Evidence rows of ``held``'s aside questions (e2e, removed) as the product judges them
-    (service._search): a question whose ask (answer/asides.the_ask, against its best passage)
-    is its clean question is searched again for that alone, which is the clean question's own
-    case. An ask that keeps part of the aside (a few in a hundred) is judged whole here."""
+    (answer/asides.without_asides): a question whose ask (``the_ask``, against its best
+    passage) is its clean question is searched again for that alone, which is the clean
+    question's own case. An ask that keeps part of the aside (a few in a hundred) is judged
+    whole here."""
     clean = {(c.qid, c.mode): c for c in cases[held]}
     rows = []
     for c in cases[held + CHAT]:
@@ -625,7 +626,7 @@ def main() -> None:
         suggestion_rows.append([held, *suggestion_figures(cases[held], p, threshold)])
         figures = gate_figures(answerable.predict(aside_rows), aside_present, threshold)
         chat_rows.append([held, "shipped recipe (its threshold)", *figures])
-        # … as the product judges them: without the asides the best passage does not speak of
+        # … and as the product judges them: without the asides their best passage does not hold
         asked = answerable.predict(asked_rows(cases, held, reader))
         figures = gate_figures(asked, aside_present, threshold)
         chat_rows.append([held, "shipped recipe, the ask (answer/asides.py)", *figures])

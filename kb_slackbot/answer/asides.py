@@ -47,8 +47,6 @@ _YES_NO = re.compile(
     r"puedo|puede|hay|tengo|es|est[aá])\b",
     re.IGNORECASE,
 )
-
-
 # A word that points back to another clause: "going to Dubai — will the VPN work there?",
 # "forgot my password 🙃 where do i reset it". An ask holding one is no question on its own.
 _POINTS_BACK = re.compile(

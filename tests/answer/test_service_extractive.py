@@ -182,6 +182,5 @@ def test_a_chat_aside_changes_neither_the_answer_nor_its_judgement(sample_servic
     assert chatty.answer == clean.answer
     assert chatty.p_answerable == clean.p_answerable
     # … and an unanswerable question is not answered for losing its aside
-    assert service.answer(
-        "sorry dumb q but what's the 401k match, my partner keeps asking"
-    ).status == ("not_found")
+    unanswerable = service.answer("sorry dumb q but what's the 401k match, my partner keeps asking")
+    assert unanswerable.status == "not_found"
