@@ -184,3 +184,45 @@ def test_a_chat_aside_changes_neither_the_answer_nor_its_judgement(sample_servic
     # … and an unanswerable question is not answered for losing its aside
     unanswerable = service.answer("sorry dumb q but what's the 401k match, my partner keeps asking")
     assert unanswerable.status == "not_found"
+
+
+def test_a_section_that_is_only_a_command_answers_its_how_to(tmp_path, embedder, reranker_choice):
+    """A section whose text is one code block says what it is for only in its heading: the
+    reader scores the block with it ("VPN access › Setup › Linux: sudo apt install …").
+    Scored alone, the right command read as unlike the question: here it was shown with a
+    low-confidence warning (P(answerable) 0.49, against 0.86), and on a larger KB (forge_kb's
+    VPN page) it was "not found"."""
+    from kb_slackbot.services import Services
+    from tests.conftest import make_settings
+
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "vpn.md").write_text(
+        "---\ntitle: VPN access\nurl: https://kb.example/vpn\n---\n"
+        "# Setup\n\n## macOS / Windows\n\n1. Install the WireGuard app from the App Store.\n"
+        "2. Import the config file you downloaded from the portal.\n\n## Linux\n\n"
+        "```bash\nsudo apt install wireguard\n"
+        "sudo install -m 600 ~/Downloads/acme.conf /etc/wireguard/acme.conf\n"
+        "sudo wg-quick up acme\n```\n\n"
+        "# Profiles\n\nStaff get the staff profile; contractors get the guest profile, which "
+        "reaches only the wiki and the ticket system.\n",
+        encoding="utf-8",
+    )
+    (kb / "laptops.md").write_text(
+        "# Laptops\n\nEngineers can ask for a ThinkPad with Ubuntu instead of a MacBook. "
+        "Laptops are replaced every four years.\n",
+        encoding="utf-8",
+    )
+    (kb / "expenses.md").write_text(
+        "# Expenses\n\nHow do I claim a taxi? Upload the receipt in the expense tool within "
+        "30 days. Early claims are paid with the next salary run.\n",
+        encoding="utf-8",
+    )
+    services = Services(
+        make_settings(tmp_path / "d"), embedder=embedder, reranker_choice=reranker_choice
+    )
+    services.ingester.run([kb], services.ingest_options(None, None, False))
+    result = services.answer_service("extractive").answer("how do i set up the vpn on linux")
+    assert result.status == "answered"
+    assert "sudo wg-quick up acme" in result.answer
+    assert result.confidence == "medium"
