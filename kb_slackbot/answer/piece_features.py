@@ -124,8 +124,7 @@ def cosine_scorer(embedder, remembered: int = 8192, stored=None) -> SemanticScor
 
 
 def scored_text(unit: Unit) -> str:
-    """The scorer sees a list item with its lead-in, a row or a code block with its heading
-    (a command alone says nothing of what it is for: "VPN access › Setup › Linux")."""
-    if unit.kind in ("item", "row", "code") and unit.context:
+    """The scorer sees a list item with its lead-in, a row with its heading."""
+    if unit.kind in ("item", "row") and unit.context:
         return f"{unit.context}: {unit.text}"
     return unit.text
