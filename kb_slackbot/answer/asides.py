@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from ..retrieval.keyword import tokenize
 from ..retrieval.results import SearchResponse
-from ..retrieval.term_prior import general_frequency
+from ..retrieval.term_prior import CHAT_SPELLINGS, general_frequency
 from .follow_up import ASKS
 from .named_rows import EVERYDAY
 
@@ -34,10 +34,9 @@ _CLAUSE_END = re.compile(
     r"[,;:!?.]+(?=\s|$)|\s[-–—]\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]+|"
     r"\s(?:but|But|aber|Aber|mas|Mas|pero|Pero|mais|Mais|maar|Maar)\s"
 )
-# Chat spellings of question words ("whats the timeout", "donde esta") and Italian ones.
+# Question words typed without their accents ("donde esta") and Italian ones.
 _MORE_ASKS = re.compile(
-    r"\b(?:whats|hows|whos|wheres|whens|whys|quant[oiae]|quando|perch[eé]|donde|cuando|"
-    r"cu[aá]nt[oa]s?|quien|cual)\b",
+    r"\b(?:quant[oiae]|quando|perch[eé]|donde|cuando|cu[aá]nt[oa]s?|quien|cual)\b",
     re.IGNORECASE,
 )
 # A clause that opens with a verb asks a yes/no question ("is it free", "kann ich", "posso").
@@ -68,8 +67,10 @@ def clauses(question: str) -> list[str]:
 
 def asks(clause: str) -> bool:
     """Whether a clause asks something: a question word, a question mark, a yes/no verb."""
+    # chat spellings read as the words they stand for: "whats the timeout" asks
+    spelled = re.sub(r"\w+", lambda m: CHAT_SPELLINGS.get(m[0].lower(), m[0]), clause)
     return bool(
-        ASKS.search(clause)
+        ASKS.search(spelled)
         or _MORE_ASKS.search(clause)
         or clause.rstrip().endswith("?")
         or _YES_NO.match(clause)
