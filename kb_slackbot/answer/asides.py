@@ -23,9 +23,8 @@ from collections.abc import Callable
 
 from ..retrieval.keyword import tokenize
 from ..retrieval.results import SearchResponse
-from ..retrieval.term_prior import CHAT_SPELLINGS, general_frequency
+from ..retrieval.term_prior import CHAT_SPELLINGS, is_everyday
 from .follow_up import ASKS
-from .named_rows import EVERYDAY
 
 # Where a chat question's clauses part: punctuation before a space, a dash between spaces, an
 # emoji, "but" (en, de, pt, es, fr, nl).
@@ -80,7 +79,7 @@ def asks(clause: str) -> bool:
 def _aside(clause: str, held: set[str]) -> bool:
     if asks(clause) or any(ch.isdigit() for ch in clause):
         return False
-    words = [w for w in tokenize(clause) if general_frequency(w) < EVERYDAY]
+    words = [w for w in tokenize(clause) if not is_everyday(w)]
     return not any(w in held for w in words)
 
 

@@ -19,10 +19,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..retrieval.term_prior import general_frequency
+from ..retrieval.term_prior import is_everyday
 from ..retrieval.tokens import tokenize
 from .candidates import Unit
-from .named_rows import EVERYDAY, LABEL_END
+from .named_rows import LABEL_END
 from .pieces import Passage, Pick, Reading, overlaps
 
 
@@ -81,9 +81,7 @@ def says_more(question: str, row: str) -> bool:
     asked = {
         w
         for w in tokenize(question)
-        if w not in named
-        and general_frequency(w) < EVERYDAY
-        and (len(w) >= 3 or any(c.isdigit() for c in w))
+        if w not in named and not is_everyday(w) and (len(w) >= 3 or any(c.isdigit() for c in w))
     }
     return any(
         w == c or (min(len(w), len(c)) >= 4 and (w.startswith(c) or c.startswith(w)))

@@ -33,15 +33,13 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 
 from ..retrieval.language import detect_language
-from ..retrieval.term_prior import general_frequency
+from ..retrieval.term_prior import is_everyday
 from .candidates import Unit
 from .pieces import Passage
 from .row_ranges import amounts, bands_of, rows_in_band
 from .weekday_rows import question_days, rows_on_days
 
 LABEL_END = " — "  # markdown_blocks.table_rows: "label — header: cell; header: cell"
-EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
-# "para") is grammar, not a name
 _WORD = re.compile(r"\d+(?:\.\d+)+|\w+")  # "7.4" is one number: release 7.4, not 7 or 4
 # … but "5.14", read as a time there, may as well be a release (a date "5.12." is not)
 _DOTTED = re.compile(r"\b\d{1,3}\.\d{1,3}\b(?![.\d])")
@@ -190,9 +188,7 @@ def proper_names(question: str, written: str) -> set[str]:
     rare = {
         w.lower()
         for w in words
-        if len(w) >= 2
-        and general_frequency(w.lower()) < EVERYDAY
-        and not _CALENDAR.fullmatch(w.lower())
+        if len(w) >= 2 and not is_everyday(w.lower()) and not _CALENDAR.fullmatch(w.lower())
     }
     # (An acronym is no name: "PR" is what a page calls a "pull request".)
     capitalised = [w for w in words[1:] if w[0].isupper() and not w.isupper()]
@@ -213,7 +209,7 @@ def is_written_name(word: str, written: str) -> bool:
     """``word`` (lower-cased) is a name in ``written``: not an everyday word, and written only
     capitalised, also within a sentence ("the Manchester hotel"), not only where any word is
     (a heading, a table's label, a sentence's start: "Checkout times")."""
-    if general_frequency(word) >= EVERYDAY or _CALENDAR.fullmatch(word) or not word.isalpha():
+    if is_everyday(word) or _CALENDAR.fullmatch(word) or not word.isalpha():
         return False
     inside = re.search(rf"\b\w+[ ,]+{re.escape(word.capitalize())}\b", written)
     seen = re.findall(rf"\b{re.escape(word)}\b", written, re.IGNORECASE) if inside else ()
@@ -283,7 +279,7 @@ def _page_text(passage: Passage) -> str:
 
 
 def _may_name(word: str) -> bool:
-    return _is_number(word) or general_frequency(word) < EVERYDAY
+    return _is_number(word) or not is_everyday(word)
 
 
 def _is_number(word: str) -> bool:

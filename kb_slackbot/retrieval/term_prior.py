@@ -127,6 +127,15 @@ def written_out(term: str, language: str) -> str | None:
     return SHORTHAND.get(language, {}).get(term)
 
 
+EVERYDAY = 1e-3  # a word at least this frequent in general text (Zipf 6: "and", "with",
+# "para") is grammar, not a name or a subject
+
+
+def is_everyday(term: str) -> bool:
+    """``term`` (lower-cased) is an everyday word of general text in any of LANGUAGES."""
+    return general_frequency(term) >= EVERYDAY
+
+
 @lru_cache(maxsize=65536)
 def general_frequency(term: str) -> float:
     """The term's highest frequency per word in any of LANGUAGES (0 when unknown); a chat
