@@ -60,9 +60,9 @@ from sklearn.metrics import roc_auc_score
 
 from kb_slackbot.answer.answerability import ANSWERABILITY_FEATURES, Evidence
 from kb_slackbot.answer.asides import the_ask
-from kb_slackbot.answer.cues import question_type
 from kb_slackbot.answer.near_misses import about_another_year, codes_found
 from kb_slackbot.answer.piece_features import FEATURES, LEXICAL_FEATURES, scored_text
+from kb_slackbot.answer.question_kinds import question_type
 from kb_slackbot.answer.reader import Passage, Reader, ReaderConfig
 from kb_slackbot.retrieval.embeddings import load_embedder
 from kb_slackbot.retrieval.keyword import tokenize

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from ..retrieval.tokens import tokenize, ungrouped
-from .cues import IDENTIFIERS, new_match
+from .cues import new_match
+from .question_kinds import IDENTIFIERS
 
 
 def codes_found(question: str, text: str) -> float:

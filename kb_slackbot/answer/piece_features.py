@@ -16,7 +16,8 @@ from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import term_weights
 from ..retrieval.tokens import index_terms, joined_forms
 from .candidates import Unit
-from .cues import has_new_type, question_type
+from .cues import has_new_type
+from .question_kinds import question_type
 
 SemanticScorer = Callable[[str, list[str]], list[float]]
 

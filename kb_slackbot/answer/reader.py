@@ -24,7 +24,6 @@ import numpy as np
 from ..retrieval.keyword import tokenize
 from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units
-from .cues import is_howto, question_type
 from .headings import names_section
 from .howto import best_code, best_steps
 from .named_row_pick import named_positions, with_named_row
@@ -32,6 +31,7 @@ from .named_rows import row_namer, unnamed_rows
 from .neighbour import with_next_piece
 from .piece_features import FEATURES, SemanticScorer, scored_text, unit_features
 from .pieces import Passage, Pick, Reading, overlaps
+from .question_kinds import is_howto, question_type
 from .shown import as_shown, asked_language_first
 
 __all__ = ["Passage", "Pick", "Reader", "ReaderConfig", "Reading", "asked_language_first"]

@@ -9,8 +9,9 @@ import pytest
 
 from kb_slackbot.answer.answerability import load_reader_models
 from kb_slackbot.answer.candidates import Unit, extract_units
-from kb_slackbot.answer.cues import has_new_type, heading_holds_fact, is_howto, question_type
+from kb_slackbot.answer.cues import has_new_type, heading_holds_fact
 from kb_slackbot.answer.piece_features import FEATURES, cosine_scorer
+from kb_slackbot.answer.question_kinds import is_howto, question_type
 from kb_slackbot.answer.reader import (
     Passage,
     Pick,
