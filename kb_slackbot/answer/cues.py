@@ -21,14 +21,21 @@ _TIME = re.compile(
     r"novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|"
     r"diciembre|monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|"
     r"mittwoch|donnerstag|freitag|samstag|sonntag|segunda|terça|quarta|quinta|sexta|sábado|"
-    r"domingo|lunes|martes|miércoles|jueves|viernes|tháng|năm)\w*",
+    r"domingo|lunes|martes|miércoles|jueves|viernes|tháng|năm|"
+    r"janvier|février|avril|juin|juillet|août|décembre|lundi|mercredi|jeudi|vendredi|samedi|"
+    r"dimanche|gennaio|maggio|giugno|luglio|settembre|ottobre|dicembre|lunedì|mercoledì|"
+    r"giovedì|venerdì|sabato|domenica|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|"
+    # Dutch May: not "meia" (Portuguese "half"), not a gene ("mei-S332")
+    r"zondag)\w*|\b(?-i:mei)\b(?!-)",
     re.IGNORECASE,
 )
 # A time given relative to an event: "7 Wochen vor Beginn", "Day 14", "within 3 days".
 _RELATIVE_TIME = re.compile(
     r"\b\d+\s?(?:(?:working |business |calendar )?(?:minutes?|hours?|days?|weeks?|months?|"
     r"years?)|(?:arbeits|werk|kalender)?(?:minuten?|stunden?|tagen?|wochen?|monaten?|jahren?)|"
-    r"minutos?|horas?|dias?|días?|semanas?|meses|m[eê]s|anos?|años?)\b|"
+    r"minutos?|horas?|dias?|días?|semanas?|meses|m[eê]s|anos?|años?|"
+    r"jours?|semaines?|heures?|mois|ans|années?|giorni|giorno|settimane?|ore|mesi|mese|anni|"
+    r"anno|dagen|dag|weken|uur|uren|maanden|maand|jaar|jaren)\b|"
     r"\b(?:day|tag|dia|día|week|woche|semana|month|monat|m[eê]s)\s\d+\b|"
     # … or to the calendar, without a number: "the last working day of the month", "am
     # letzten Werktag des Monats", "no último dia útil do mês", "a fin de mes"
@@ -68,7 +75,13 @@ _NUMBER_WORDS = (
     r"bilh(?:ão|ões)|metade|dobro|triplo|dezenas|centenas|"
     r"tres|cuatro|siete|ocho|nueve|diez|doce|veinte|treinta|cuarenta|cincuenta|"
     r"cien|ciento|mill(?:ón|ones)|mitad|doble|"
-    r"hai|ba|bốn|sáu|bảy|tám|chín|mười|trăm|nghìn|ngàn|triệu|tỷ|nửa"
+    r"hai|ba|bốn|sáu|bảy|tám|chín|mười|trăm|nghìn|ngàn|triệu|tỷ|nửa|"
+    # fr, it, nl; not "sept" / "cent" (English "Sept." and "per cent") or "otto" (a name); "tre"
+    # only in lower case (not the acronym "TRE")
+    r"deux|trois|quatre|cinq|huit|neuf|dix|douze|vingt|trente|quarante|cinquante|mille|"
+    r"(?-i:tre)|quattro|cinque|sette|dieci|undici|dodici|venti|trenta|quaranta|cinquanta|"
+    r"twee|drie|vijf|zes|zeven|negen|tien|twaalf|twintig|dertig|veertig|vijftig|honderd|"
+    r"duizend"
 )
 _AMOUNT_WORD = re.compile(rf"\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
 # … and a span of time in words: "cinco dias úteis", "two weeks", "drei Monate"
@@ -76,7 +89,8 @@ _TIME_IN_WORDS = re.compile(
     rf"\b(?:{_NUMBER_WORDS})\s(?:(?:working |business |calendar )?(?:minutes?|hours?|days?|"
     r"weeks?|months?|years?|decades?|centuries)|(?:arbeits|werk|kalender)?(?:minuten|stunden|"
     r"tagen?|wochen|monaten?|jahren?|jahrzehnten?)|minutos|horas|dias|días|semanas|meses|anos|"
-    r"años|décadas|séculos|siglos|phút|giờ|ngày|tuần|tháng|năm|thập kỷ|thế kỷ)\b",
+    r"años|décadas|séculos|siglos|phút|giờ|ngày|tuần|tháng|năm|thập kỷ|thế kỷ|jours|semaines|"
+    r"heures|mois|ans|années|giorni|settimane|ore|mesi|anni|dagen|weken|uur|maanden|jaar)\b",
     re.IGNORECASE,
 )
 _PHONE = re.compile(r"\+?\(?\d[\d ()/-]{5,}\d")
@@ -92,7 +106,11 @@ _FREQUENCY = re.compile(
     r"(?:uma|duas) vez(?:es)? (?:por|a cada|ao)\b|mensual(?:mente)?|"
     r"cada (?:\w+ )?(?:d[ií]as?|semanas?|mes(?:es)?|años?|anos?|m[eê]s)|"
     r"(?:una|dos) vez(?:es)? (?:al|por|cada)\b|hàng (?:năm|tháng|tuần|ngày)|"
-    r"mỗi (?:năm|tháng|tuần|ngày))",
+    r"mỗi (?:năm|tháng|tuần|ngày)|"
+    r"mensuel\w*|hebdomadaire|quotidien\w*|(?:tous|toutes) les (?:\w+ )?(?:jours|semaines|"
+    r"mois|ans)|chaque (?:jour|semaine|mois|année|an)\b|mensil\w*|settimanal\w*|giornalier\w*|"
+    r"ogni (?:\w+ )?(?:giorn[oi]|settiman[ae]|mes[ei]|ann[oi])|jaarlijks|maandelijks|"
+    r"wekelijks|dagelijks|(?:elke|iedere?) (?:\w+ )?(?:dag|week|maand|jaar))",
     re.IGNORECASE,
 )
 

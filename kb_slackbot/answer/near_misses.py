@@ -39,7 +39,8 @@ _ONLY_ANSWERED_BY = (
             r"\b(?:phone|telephone|hotline|fax|contact) (?:number|no\b)|"
             r"\b(?:telefon|ruf|fax|hotline-?|kontakt)nummer\b|"
             r"\bn[uú]mero (?:de |do |da )?(?:telefone|tel[eé]fono|fax|contato|contacto|whatsapp)\b|"
-            r"số điện thoại|"
+            r"số điện thoại|telefoonnummer|\bnum[ée]ro de t[ée]l[ée]phone\b|"
+            r"\bnumero di (?:telefono|cellulare)\b|"
             rf"\b(?:{IDENTIFIERS}|bic|swift code|steuer-id|n[uú]mero (?:da|de) conta)\b",
             re.IGNORECASE,
         ),
@@ -48,7 +49,9 @@ _ONLY_ANSWERED_BY = (
     (
         re.compile(
             r"\b(?:e-?mail|mail) (?:address|adresse)|\be-?mail-?adresse|endereço de e-?mail|"
-            r"correo electr[oó]nico|direcci[oó]n de (?:correo|e-?mail)|địa chỉ email",
+            r"correo electr[oó]nico|direcci[oó]n de (?:correo|e-?mail)|địa chỉ email|"
+            r"\badresse (?:e-?mail|électronique|courriel)|\bindirizzo (?:e-?mail|email|di posta)|"
+            r"\be-?mailadres",
             re.IGNORECASE,
         ),
         re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
@@ -56,7 +59,7 @@ _ONLY_ANSWERED_BY = (
     (
         re.compile(
             r"\b(?:url|web ?address|website address|web-?adresse|endereço (?:do site|web)|"
-            r"direcci[oó]n web)\b",
+            r"direcci[oó]n web|adresse (?:web|du site)|indirizzo web|webadres)\b",
             re.IGNORECASE,
         ),
         re.compile(r"https?://\S+|\b(?:[\w-]+\.)+(?:com|org|net|io|example|[a-z]{2})/\S*"),

@@ -78,3 +78,14 @@ def test_another_platforms_steps_are_a_near_miss():
         "vpn on my iphone?", "Phones (iPhone, Android) need no VPN.", ["VPN › Linux"]
     )
     assert not about_another_platform("how do i set up the vpn", "1. x", ["VPN › Linux"])
+
+
+def test_a_french_italian_or_dutch_question_for_a_phone_number_or_an_email_needs_one():
+    # the shapes KB: the occupational doctor's phone number is on no page
+    asked = "Wat is het telefoonnummer van de bedrijfsarts?"
+    assert lacks_identifier(asked, "Na twee weken volgt een gesprek met de bedrijfsarts.")
+    assert not lacks_identifier(asked, "Bedrijfsarts: 030 123 4567.")
+    assert lacks_identifier("Quel est le numéro de téléphone du support ?", "Écrivez-nous.")
+    assert lacks_identifier("Quelle est l'adresse e-mail des RH ?", "Passez au bureau 12.")
+    assert not lacks_identifier("Quelle est l'adresse e-mail des RH ?", "rh@firma.example")
+    assert lacks_identifier("qual è l'indirizzo email della segreteria?", "Chiedi in reception.")
