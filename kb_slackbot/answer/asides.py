@@ -33,23 +33,26 @@ _CLAUSE_END = re.compile(
     r"[,;:!?.]+(?=\s|$)|\s[-–—]\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]+|"
     r"\s(?:but|But|aber|Aber|mas|Mas|pero|Pero|mais|Mais|maar|Maar)\s"
 )
-# Question words typed without their accents ("donde esta") and Italian ones.
+# Question words typed without their accents ("donde esta"), Italian ones, "how much" in
+# French and Dutch.
 _MORE_ASKS = re.compile(
-    r"\b(?:quant[oiae]|quando|perch[eé]|donde|cuando|cu[aá]nt[oa]s?|quien|cual)\b",
+    r"\b(?:quant[oiae]|quando|perch[eé]|donde|cuando|cu[aá]nt[oa]s?|quien|cual|combien|"
+    r"hoeveel)\b",
     re.IGNORECASE,
 )
 # A clause that opens with a verb asks a yes/no question ("is it free", "kann ich", "posso").
 _YES_NO = re.compile(
     r"^\W*(?:can|could|do|does|did|is|are|am|was|were|will|would|should|may|must|have|has|"
     r"kann|darf|muss|soll|gibt|ist|sind|habe|hat|haben|bekomme|posso|pode|tem|h[aá]|existe|"
-    r"puedo|puede|hay|tengo|es|est[aá])\b",
+    r"puedo|puede|hay|tengo|es|est[aá]|est-ce|puis-je|peut-on|dois-je|faut-il|y a-t-il|ai-je|"
+    r"c'è|ci sono|si può|devo|kan|mag|moet|mogen|moeten|kunnen|heb|krijg|zijn)\b",
     re.IGNORECASE,
 )
 # A word that points back to another clause: "going to Dubai — will the VPN work there?",
 # "forgot my password 🙃 where do i reset it". An ask holding one is no question on its own.
 _POINTS_BACK = re.compile(
     r"\b(?:it|there|them|they|dort|dorthin|dafür|davon|lá|ali|isso|isto|all[ií]|ahí|"
-    r"all[aá]|eso|esto)\b",
+    r"all[aá]|eso|esto|lì|ça|daar|daarvoor|daarheen)\b",  # not "là": Vietnamese "is"
     re.IGNORECASE,
 )
 

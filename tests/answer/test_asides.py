@@ -37,6 +37,13 @@ def test_clauses_part_at_punctuation_dashes_emoji_and_but():
         ("quanti giorni servono", True),
         ("kann ich das verschieben", True),
         ("tengo que ir a la mutua", True),
+        # French and Dutch: "how much", and clauses that open with a yes/no verb
+        ("combien ça coûte", True),
+        ("hoeveel vakantiedagen krijg ik", True),
+        ("est-ce que je peux venir le samedi", True),
+        ("kan ik thuiswerken op vrijdag", True),
+        ("moet ik dat melden", True),
+        ("sorry voor de domme vraag", False),
         ("keeps coming up in the ops meeting", False),
         ("hab ne frage zu meinem schichtplan", False),
         ("sorry dumb q but", False),
@@ -68,6 +75,9 @@ def test_a_question_that_asks_in_no_clause_or_has_one_clause_is_kept_whole():
 
 def test_an_ask_that_points_back_to_the_aside_keeps_it():
     page = "The VPN portal is vpn.example.com. Install the client from the app store."
+    assert the_ask("Ik ga volgende week naar Dubai, werkt de VPN daar?", page) == (
+        "Ik ga volgende week naar Dubai, werkt de VPN daar?"
+    )
     assert the_ask("Going to Dubai next month — will the VPN work there?", page) == (
         "Going to Dubai next month — will the VPN work there?"
     )
