@@ -26,6 +26,7 @@ from ..retrieval.relevance import LogisticModel
 from .candidates import Unit, extract_units
 from .headings import names_section
 from .howto import best_code, best_steps
+from .multi_ask import with_asks
 from .named_row_pick import named_positions, with_named_row
 from .named_rows import row_namer, unnamed_rows
 from .neighbour import with_next_piece
@@ -176,7 +177,22 @@ class Reader:
         extra = np.stack([semantic, semantic - semantic.max()], axis=1)
         return keep, np.concatenate([lexical[keep], extra], axis=1)
 
-    def read(self, question: str, passages: Sequence[Passage], idf: IdfLookup) -> Reading:
+    def read(
+        self,
+        question: str,
+        passages: Sequence[Passage],
+        idf: IdfLookup,
+        asks: Sequence[str] = (),
+    ) -> Reading:
+        """``asks``: the question's asks when it asks several things (multi_ask.split_asks);
+        each is also read on its own and its best piece added (multi_ask.with_asks)."""
+        whole = self._read_one(question, passages, idf)
+        if len(asks) < 2 or not whole.picks:
+            return whole
+        each = [self._read_one(ask, passages, idf) for ask in asks]
+        return with_asks(whole, each, self.config.second_ratio, self.config.max_words)
+
+    def _read_one(self, question: str, passages: Sequence[Passage], idf: IdfLookup) -> Reading:
         pairs = self.units(passages, question)
         if not pairs:
             return Reading([], 0.0)

@@ -39,6 +39,7 @@ from .gaps import Gap, gap_list
 from .generate import GenerationConfig, draft
 from .messages import message
 from .models import AnswerResult, Asker, Turn
+from .multi_ask import split_asks
 from .near_misses import codes_found, near_miss
 from .passages import reader_passages
 from .querylog import QueryLog
@@ -195,8 +196,10 @@ class AnswerService:
             return compose.verified(base, match, text or match.chunk.text, how), None
         clock = time.perf_counter()
         with self._compute:
-            # A follow-up ("and for Linux?") is read with the question it follows.
-            reading = self._read(with_context(asked, context), response.results)
+            # A follow-up ("and for Linux?") is read with the question it follows; a question
+            # that asks two things, each ask also on its own (multi_ask.py).
+            asks = split_asks(asked) if not context else []
+            reading = self._read(with_context(asked, context), response.results, asks)
         verdict = self._judge(question, response.results, reading)
         if context:
             response, reading, verdict = self._reworded(
@@ -264,9 +267,11 @@ class AnswerService:
             return swapped
         return swapped if swapped[2].p_answerable > found[2].p_answerable else found
 
-    def _read(self, question: str, results: list[SearchResult]) -> Reading:
+    def _read(
+        self, question: str, results: list[SearchResult], asks: Sequence[str] = ()
+    ) -> Reading:
         passages = reader_passages(results, self.searcher.page_sections)
-        return self.reader.read(question, passages, self.searcher.coverage_weights)
+        return self.reader.read(question, passages, self.searcher.coverage_weights, asks)
 
     def _judge(self, question: str, results: list[SearchResult], reading: Reading) -> Verdict:
         if not results or not reading.picks:

@@ -1,0 +1,100 @@
+"""Questions that ask two things at once: "how many days of leave do we get, and how much can I
+carry over?", "Hoe laat moet ik me ziek melden en bij welk nummer?".
+
+Read whole, one ask wins: the best piece answers it, and the other ask's answer — often the
+next row or sentence of the same page — scores under the second-piece ratio against the whole
+question, or is not short-listed at all. So the reader also reads each ask on its own, over
+the same pieces (``reader.Reader.read``), and adds each ask's best piece the answer does not
+hold yet (``with_asks``).
+
+An ask is a clause (``asides.clauses``), or the part of one after "and / und / e / y / et /
+en" and a question word, that asks for a kind of fact, asks how to do something, opens with a
+question word or a yes/no verb, or ends in a question mark. Nothing here is fitted: an ask's
+piece is added only when it scores at least the second-piece ratio of the whole question's
+best piece, the bar any second piece meets (``ReaderConfig.second_ratio``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..retrieval.keyword import tokenize
+from .pieces import Reading, overlaps
+from .question_kinds import is_howto, question_type
+
+# "…, and how much can I carry over?", "… und bis wann …", "… e quanto custa", "… en bij welk
+# nummer": a conjunction before a question word starts a second ask within a clause.
+_AND_ASKS = re.compile(
+    r"\s(?:and|und|e|y|et|en|ed)\s(?=(?:how|what|whats|what's|when|where|who|which|why|is|are|"
+    r"do|does|can|wie|was|wann|wo|wer|welche\w*|bis wann|ab wann|gibt|como|qual|quais|"
+    r"quant[oa]s?|quando|onde|quem|at[eé] quando|cu[aá]nt[oa]s?|cu[aá]l|cu[aá]ndo|d[oó]nde|"
+    r"qu[eé]|qui[eé]n|combien|quand|o[uù]|quel\w*|comment|hoe|wat|wanneer|waar|wie|welk\w*|"
+    r"bij welk\w*|bis zu welche\w*)\b)",
+    re.IGNORECASE,
+)
+# A question word or yes/no verb at the start of a part (after "and"): "and can I carry some
+# over", "bis zu welcher Windstärke". (Not a German subordinate clause: "…, als er spielte?")
+_OPENS_ASKING = re.compile(
+    r"^\W*(?:(?:and|und|e|y|et|en|ed)\s+)?(?:how|what|whats|what's|when|where|who|which|why|"
+    r"can|could|is|are|do|does|will|wie|was|wann|wo|wer|kann|gibt|como|quando|onde|quem|"
+    r"quanto|posso|tem|cu[aá]nto|cu[aá]ndo|d[oó]nde|qu[eé]|puedo|hay|combien|quand|o[uù]|"
+    r"comment|hoe|wat|wanneer|waar|kan|moet|"
+    r"(?:bis zu |bis |ab |in |an |um |mit |für |bij |op |em |de |a |en |à |dans )?"
+    r"(?:welche\w*|welk\w*|qual|quais|quel\w*|cu[aá]l))\b",
+    re.IGNORECASE,
+)
+_ASK_WORDS = 3  # fewer words ask nothing on their own: "what now", "me or them?", "how?"
+
+
+# Only a question mark or "and" + a question word part asks: after a comma, a question word
+# opens a subordinate clause as often as a second ask ("Wie alt war er, als er spielte?",
+# "Mit welcher Metrik wird bestimmt, wie groß ein Flughafen ist?").
+_QUESTION_MARK = re.compile(r"(?<=\?)\s+")
+
+
+def split_asks(question: str) -> list[str]:
+    """The question's asks, in order; ``[question]`` when it asks one thing."""
+    parts = [
+        part.strip()
+        for sentence in _QUESTION_MARK.split(question.strip())
+        for part in _AND_ASKS.split(sentence)
+    ]
+    found = [p for p in parts if _asks(p)]
+    return found if len(found) >= 2 and len(found) == len(parts) else [question]
+
+
+def _asks(part: str) -> bool:
+    if len(tokenize(part)) < _ASK_WORDS:
+        return False
+    return bool(question_type(part) or is_howto(part) or _OPENS_ASKING.match(part))
+
+
+def with_asks(whole: Reading, readings: list[Reading], ratio: float, max_words: int) -> Reading:
+    """``whole`` (the question read whole) with each ask's best piece after its own, when the
+    answer does not hold it yet, it scores at least ``ratio`` × the whole's best, and the
+    answer stays within ``max_words`` per ask."""
+    picks = list(whole.picks)
+    if not picks:
+        return whole
+    words = sum(p.unit.shown_words for p in picks)
+    budget = max_words * len(readings)
+    for reading in readings:
+        if not reading.picks:
+            continue
+        pick = reading.picks[0]
+        if pick.probability < ratio * whole.best:
+            continue
+        if any(overlaps(pick.unit.text, p.unit.shown) for p in picks):
+            continue  # the answer already says it
+        if words + pick.unit.shown_words > budget:
+            continue
+        picks.append(pick)
+        words += pick.unit.shown_words
+    return Reading(
+        picks,
+        whole.best,
+        coverage=whole.coverage,
+        semantic=whole.semantic,
+        type_miss=whole.type_miss,
+        foreign=whole.foreign,
+    )
