@@ -57,6 +57,11 @@ class ReaderConfig:
     # words (0: never; neighbour.with_next_piece). Measured on the public sets (fit_reader.py,
     # "Neighbour"): 40 finds the gold span 0.4-1.3 points more often for 0.5-2.7 more words.
     neighbour_words: int = 40
+    # A question's other asks get their best piece added when the reader gives it at least
+    # this (multi_ask.with_asks). Chosen on public questions joined in pairs
+    # (benchmarks/compound_questions.py): the floor that finds the most second answers minus
+    # pieces added for a second question the passages do not answer, summed over the sets.
+    ask_floor: float = 0.4
 
 
 def _as_section(passage: Passage, heading: str, text: str) -> Passage:
@@ -190,7 +195,7 @@ class Reader:
         if len(asks) < 2 or not whole.picks:
             return whole
         each = [self._read_one(ask, passages, idf) for ask in asks]
-        return with_asks(whole, each, self.config.second_ratio, self.config.max_words)
+        return with_asks(whole, each, self.config.ask_floor, self.config.max_words)
 
     def _read_one(self, question: str, passages: Sequence[Passage], idf: IdfLookup) -> Reading:
         pairs = self.units(passages, question)

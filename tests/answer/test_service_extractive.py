@@ -184,3 +184,17 @@ def test_a_chat_aside_changes_neither_the_answer_nor_its_judgement(sample_servic
     # … and an unanswerable question is not answered for losing its aside
     unanswerable = service.answer("sorry dumb q but what's the 401k match, my partner keeps asking")
     assert unanswerable.status == "not_found"
+
+
+def test_a_question_that_asks_two_things_is_answered_with_both_facts(sample_services):
+    """Read whole, "how many days do I get" wins and the carry-over limit is left out; each ask
+    is also read on its own (multi_ask.py)."""
+    service = _service(sample_services)
+    one = service.answer("How many days of paid vacation do I get per year?")
+    both = service.answer(
+        "How many days of paid vacation do I get per year, and how many can I carry over?"
+    )
+    assert both.status == "answered"
+    assert "28 days" in both.answer
+    assert re.search(r"\b5 (?:unused )?days\b", both.answer), both.answer
+    assert not re.search(r"\b5 (?:unused )?days\b", one.answer)
