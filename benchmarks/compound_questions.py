@@ -127,6 +127,10 @@ def main() -> None:
     first, model = load_reader_models()
     reader = Reader(cosine_scorer(embedder), first, model)
     words_of = lambda text: len(re.sub(r"\[\d+\]", " ", text).split())  # noqa: E731
+    # The public questions as asked: none should be parted (each asks one thing).
+    asked = [q for name in (*SETS, "scifact") for q in load_beir(name).queries.values()]
+    parted = [q for q in asked if len(split_asks(q)) > 1]
+    print(f"public questions parted into asks: {len(parted)} of {len(asked)}", *parted, sep="\n")
     rows, foreign_rows = [], []
     for name, conjunction in SETS.items():
         data = load_beir(name)

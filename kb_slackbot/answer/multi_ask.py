@@ -4,7 +4,7 @@ carry over?", "Hoe laat moet ik me ziek melden en bij welk nummer?".
 Read whole, one ask wins: the best piece answers it, and the other ask's answer — often the
 next row or sentence of the same page — scores under the second-piece ratio against the whole
 question, or is not short-listed at all. So the reader also reads each ask on its own, over
-the same pieces (``reader.Reader.read``), and adds each ask's best piece the answer does not
+the same passages (``reader.Reader.read``), and adds each ask's best piece the answer does not
 hold yet (``with_asks``).
 
 The question is parted after a question mark that more text follows ("… on a saturday? does
@@ -15,10 +15,14 @@ every part asks: at least three words, and a question mark, a kind of fact asked
 how-to, or a question word or yes/no verb at its start ("what now" and "me or them?" ask
 nothing of their own). None of the 3,580 public questions is parted.
 
-Nothing here is fitted: an ask's piece is added only when it scores at least the second-piece
-ratio of the whole question's best piece, the bar any second piece meets
-(``ReaderConfig.second_ratio``). Measured on public questions joined in pairs:
-``benchmarks/compound_questions.py``.
+Read alone, a later ask may no longer say whose fact it wants ("What discount do we get from
+Houtland Panelen, and what's their lead time?"): another row of a table the answer already
+quotes is never added, since the row shown holds every column (``_sibling_rows``).
+
+An ask's piece is added when the reader rates it at least ``ReaderConfig.ask_floor`` (0.4).
+That one number is chosen on public questions joined in pairs
+(``benchmarks/compound_questions.py``): two questions of one paragraph, where the second
+answer should join, and a question with one of another article, where nothing should.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 import re
 
 from ..retrieval.keyword import tokenize
-from .pieces import Reading, overlaps
+from .pieces import Pick, Reading, overlaps
 from .question_kinds import is_howto, question_type
 
 # "…, and how much can I carry over?", "… und bis wann …", "… e quanto custa", "… en bij welk
@@ -53,9 +57,9 @@ _OPENS_ASKING = re.compile(
 _ASK_WORDS = 3  # fewer words ask nothing on their own: "what now", "me or them?", "how?"
 
 
-# Only a question mark or "and" + a question word part asks: after a comma, a question word
-# opens a subordinate clause as often as a second ask ("Wie alt war er, als er spielte?",
-# "Mit welcher Metrik wird bestimmt, wie groß ein Flughafen ist?").
+# A question is parted at a question mark and before "and" + a question word, never at a comma
+# alone: there a question word opens a subordinate clause as often as a second ask ("Wie alt
+# war er, als er spielte?", "Mit welcher Metrik wird bestimmt, wie groß ein Flughafen ist?").
 _QUESTION_MARK = re.compile(r"(?<=\?)\s+")
 
 
@@ -96,7 +100,7 @@ def with_asks(whole: Reading, readings: list[Reading], floor: float, max_words: 
         pick = reading.picks[0]
         if pick.probability < floor:
             continue
-        if any(overlaps(pick.unit.text, p.unit.shown) for p in picks):
+        if any(overlaps(pick.unit.text, p.unit.shown) or _sibling_rows(pick, p) for p in picks):
             continue  # the answer already says it
         if words + pick.unit.shown_words > budget:
             continue
@@ -110,3 +114,24 @@ def with_asks(whole: Reading, readings: list[Reading], floor: float, max_words: 
         type_miss=whole.type_miss,
         foreign=whole.foreign,
     )
+
+
+def _sibling_rows(a: Pick, b: Pick) -> bool:
+    """Two rows of one table ("Houtland Panelen — Lead time: 5 days; Discount: 8%" and
+    "Vlaamse Steen — Lead time: 4 weeks; …"): the row the answer shows already holds every
+    column, so another row answers about another supplier, site or release. An ask read on its
+    own ("what's their lead time?") no longer names whose row it wants."""
+    # (a list written as a table: "Ghent workshop — guests: `TF-Gast`, password monthly")
+    if a.number != b.number or {a.unit.kind, b.unit.kind} - {"row", "item"}:
+        return False
+    columns = _columns(a.unit.text)
+    return bool(columns) and columns == _columns(b.unit.text)
+
+
+def _columns(row: str) -> tuple[str, ...]:
+    """A table row's column labels ("Name — Label: value; Label: value"); () for a row of a
+    two-column table ("Insurance excess: €1,000"), whose rows are facts of one thing."""
+    if " — " not in row:
+        return ()
+    cells = row.split(" — ", 1)[1].split("; ")
+    return tuple(cell.split(": ", 1)[0].strip().lower() for cell in cells if ": " in cell)

@@ -132,3 +132,28 @@ def test_the_reader_answers_both_asks_from_the_pages(reader):
 
     assert "23 days" in both and "5 unused days" in both
     assert not ("23 days" in whole and "5 unused days" in whole)  # read whole, one ask wins
+
+
+def _row(text: str, probability: float) -> Pick:
+    return Pick(1, Unit("row", text), probability, "Suppliers")
+
+
+def test_another_row_of_the_table_shown_is_no_answer_to_a_later_ask():
+    """ "What discount do we get from Houtland Panelen, and what's their lead time?": the ask
+    read alone names no supplier, and its best row is another supplier's. The row shown
+    already holds every column; a fact of a two-column table is another thing's fact."""
+    houtland = _row("Houtland Panelen — Lead time: 5 working days; Discount: 8%", 0.8)
+    steen = _row("Vlaamse Steen — Lead time: 4 weeks; Discount: none", 0.7)
+    whole = Reading([houtland], 0.8)
+    assert with_asks(whole, [whole, _reading(steen)], floor=0.4, max_words=60).picks == [houtland]
+
+    # … also a list written as a table
+    ghent = Pick(1, Unit("item", "Ghent workshop — guests: `TF-Gast`, password monthly"), 0.8)
+    bristol = Pick(1, Unit("item", "Bristol studio — guests: `TF-Guest`, weekly"), 0.7)
+    shown = with_asks(Reading([ghent], 0.8), [_reading(bristol)], floor=0.4, max_words=60)
+    assert shown.picks == [ghent]
+
+    excess = _row("Young driver excess: €2,000 (drivers under 26)", 0.8)
+    base = _row("Insurance excess: €1,000", 0.6)
+    shown = with_asks(Reading([excess], 0.8), [_reading(base)], floor=0.4, max_words=60)
+    assert shown.picks == [excess, base]
