@@ -28,6 +28,7 @@ answer should join, and a question with one of another article, where nothing sh
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..retrieval.keyword import tokenize
 from .pieces import Pick, Reading, overlaps
@@ -106,14 +107,7 @@ def with_asks(whole: Reading, readings: list[Reading], floor: float, max_words: 
             continue
         picks.append(pick)
         words += pick.unit.shown_words
-    return Reading(
-        picks,
-        whole.best,
-        coverage=whole.coverage,
-        semantic=whole.semantic,
-        type_miss=whole.type_miss,
-        foreign=whole.foreign,
-    )
+    return replace(whole, picks=picks)  # judged as the question read whole
 
 
 def _sibling_rows(a: Pick, b: Pick) -> bool:
