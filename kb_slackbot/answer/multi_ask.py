@@ -31,6 +31,7 @@ import re
 from dataclasses import replace
 
 from ..retrieval.keyword import tokenize
+from .named_rows import LABEL_END
 from .pieces import Pick, Reading, overlaps
 from .question_kinds import is_howto, question_type
 
@@ -125,7 +126,7 @@ def _sibling_rows(a: Pick, b: Pick) -> bool:
 def _columns(row: str) -> tuple[str, ...]:
     """A table row's column labels ("Name — Label: value; Label: value"); () for a row of a
     two-column table ("Insurance excess: €1,000"), whose rows are facts of one thing."""
-    if " — " not in row:
+    if LABEL_END not in row:
         return ()
-    cells = row.split(" — ", 1)[1].split("; ")
+    cells = row.split(LABEL_END, 1)[1].split("; ")
     return tuple(cell.split(": ", 1)[0].strip().lower() for cell in cells if ": " in cell)
